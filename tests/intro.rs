@@ -1,0 +1,174 @@
+//! The chapter 0 suite: depth-first search, recursive and with a stack.
+//!
+//! One file checks both the learner's crate (`intro`) and the reference
+//! (`intro_solution`, with `--features reference`). Each module is one
+//! exercise; its `check` helper is the only place that calls the function
+//! under test, so a failing case always says what was called, what came
+//! back, what was expected and where the book explains it.
+
+#[cfg(feature = "reference")]
+use intro_solution as subject;
+#[cfg(not(feature = "reference"))]
+use intro as subject;
+
+use proptest::prelude::*;
+use rstest::rstest;
+
+/// Random graphs of up to 8 vertices, edges possibly pointing nowhere.
+fn any_graph() -> impl Strategy<Value = Vec<Vec<usize>>> {
+    (1usize..8).prop_flat_map(|n| proptest::collection::vec(proptest::collection::vec(0..n + 1, 0..4), n))
+}
+
+/// A reachability oracle with no notion of order: who can `start` reach?
+fn reachable(graph: &[Vec<usize>], start: usize) -> Vec<usize> {
+    let mut seen = vec![false; graph.len()];
+    let mut todo = vec![start];
+    while let Some(v) = todo.pop() {
+        if v < graph.len() && !seen[v] {
+            seen[v] = true;
+            todo.extend(&graph[v]);
+        }
+    }
+    (0..graph.len()).filter(|&v| seen[v]).collect()
+}
+
+fn diamond() -> Vec<Vec<usize>> {
+    // 0 -> 1 -> 3, 0 -> 2 -> 3: vertex 3 is reached twice, visited once.
+    vec![vec![1, 2], vec![3], vec![3], vec![]]
+}
+
+mod dfs_recursive {
+    use super::*;
+    use subject::dfs_recursive;
+
+    #[track_caller]
+    fn check(graph: &[Vec<usize>], start: usize, expected: &[usize]) {
+        let got = dfs_recursive(graph, start);
+        assert_eq!(
+            got, expected,
+            "dfs_recursive({graph:?}, {start}) returned {got:?}, expected the preorder {expected:?}: \
+             visit a vertex, then each neighbour in list order, skipping vertices already seen \
+             (book: chapter 0, \"The recursive template\")"
+        );
+    }
+
+    #[rstest]
+    #[case::a_lone_vertex(vec![vec![]], 0, vec![0])]
+    #[case::a_path_goes_straight_down(vec![vec![1], vec![2], vec![]], 0, vec![0, 1, 2])]
+    #[case::a_diamond_visits_the_shared_vertex_once(diamond(), 0, vec![0, 1, 3, 2])]
+    #[case::a_cycle_does_not_loop(vec![vec![1], vec![2], vec![0]], 1, vec![1, 2, 0])]
+    #[case::unreachable_vertices_are_left_out(vec![vec![], vec![0]], 0, vec![0])]
+    #[case::a_start_outside_the_graph_reaches_nothing(vec![vec![]], 5, vec![])]
+    fn visits_in_preorder(#[case] graph: Vec<Vec<usize>>, #[case] start: usize, #[case] expected: Vec<usize>) {
+        check(&graph, start, &expected);
+    }
+
+    #[test]
+    fn a_tree_of_seven_is_listed_depth_first() {
+        let tree = vec![vec![1, 4], vec![2, 3], vec![], vec![], vec![5, 6], vec![], vec![]];
+        insta::assert_debug_snapshot!(dfs_recursive(&tree, 0));
+    }
+
+    proptest! {
+        #[test]
+        fn every_reachable_vertex_appears_exactly_once(graph in any_graph()) {
+            let mut got = dfs_recursive(&graph, 0);
+            got.sort_unstable();
+            prop_assert_eq!(got, reachable(&graph, 0), "dfs_recursive({:?}, 0) must list each reachable vertex once", graph);
+        }
+    }
+}
+
+mod dfs_stack {
+    use super::*;
+    use subject::dfs_stack;
+
+    #[track_caller]
+    fn check(graph: &[Vec<usize>], start: usize, expected: &[usize]) {
+        let got = dfs_stack(graph, start);
+        assert_eq!(
+            got, expected,
+            "dfs_stack({graph:?}, {start}) returned {got:?}, expected {expected:?}, the order the \
+             recursion finds: push neighbours so that the first one is popped first \
+             (book: chapter 0, \"The explicit stack\")"
+        );
+    }
+
+    #[rstest]
+    #[case::a_lone_vertex(vec![vec![]], 0, vec![0])]
+    #[case::a_diamond_matches_the_recursion(diamond(), 0, vec![0, 1, 3, 2])]
+    #[case::a_cycle_does_not_loop(vec![vec![1], vec![2], vec![0]], 2, vec![2, 0, 1])]
+    #[case::a_start_outside_the_graph_reaches_nothing(vec![vec![]], 9, vec![])]
+    fn visits_in_preorder(#[case] graph: Vec<Vec<usize>>, #[case] start: usize, #[case] expected: Vec<usize>) {
+        check(&graph, start, &expected);
+    }
+
+    #[test]
+    fn a_path_of_a_million_vertices_does_not_overflow() {
+        let n = 1_000_000;
+        let path: Vec<Vec<usize>> = (0..n).map(|v| if v + 1 < n { vec![v + 1] } else { vec![] }).collect();
+        let got = dfs_stack(&path, 0);
+        assert!(
+            got.len() == n && got.iter().enumerate().all(|(i, &v)| i == v),
+            "dfs_stack on a path 0 -> 1 -> ... -> 999999 must list 0..1000000 in order (got {} vertices)",
+            got.len()
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn agrees_with_the_recursive_order(graph in any_graph(), start in 0usize..9) {
+            let expected = crate::subject::dfs_recursive(&graph, start);
+            prop_assert_eq!(dfs_stack(&graph, start), expected, "dfs_stack and dfs_recursive disagree on {:?} from {}", graph, start);
+        }
+    }
+}
+
+mod subsets_with_sum {
+    use super::*;
+    use subject::subsets_with_sum;
+
+    #[track_caller]
+    fn check(items: &[u32], target: u32, expected: &[Vec<u32>]) {
+        let got = subsets_with_sum(items, target);
+        assert_eq!(
+            got, expected,
+            "subsets_with_sum({items:?}, {target}) returned {got:?}, expected {expected:?}: take an \
+             item before skipping it, so subsets that take early items come first \
+             (book: chapter 0, \"Backtracking is DFS over choices\")"
+        );
+    }
+
+    #[rstest]
+    #[case::nothing_sums_to_zero(vec![], 0, vec![vec![]])]
+    #[case::an_empty_list_cannot_reach_a_positive_target(vec![], 3, vec![])]
+    #[case::take_comes_before_skip(vec![1, 2, 3], 3, vec![vec![1, 2], vec![3]])]
+    #[case::equal_items_are_distinct_choices(vec![2, 2], 2, vec![vec![2], vec![2]])]
+    #[case::too_large_a_target_has_no_subset(vec![1, 2], 4, vec![])]
+    fn lists_subsets_in_search_order(#[case] items: Vec<u32>, #[case] target: u32, #[case] expected: Vec<Vec<u32>>) {
+        check(&items, target, &expected);
+    }
+
+    #[test]
+    fn the_subsets_of_one_to_six_summing_to_ten() {
+        insta::assert_debug_snapshot!(subsets_with_sum(&[1, 2, 3, 4, 5, 6], 10));
+    }
+
+    proptest! {
+        #[test]
+        fn matches_brute_force_over_every_mask(items in proptest::collection::vec(1u32..6, 0..10), target in 0u32..15) {
+            let expected: Vec<Vec<u32>> = {
+                let n = items.len();
+                // Masks counted so that bit i set means "item i taken" and
+                // the taken-first order is the descending order of the masks
+                // read with item 0 as the most significant bit.
+                (0u32..1 << n)
+                    .rev()
+                    .map(|m| (0..n).filter(|&i| m >> (n - 1 - i) & 1 == 1).map(|i| items[i]).collect::<Vec<_>>())
+                    .filter(|s: &Vec<u32>| s.iter().sum::<u32>() == target)
+                    .collect()
+            };
+            prop_assert_eq!(subsets_with_sum(&items, target), expected);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! `workbook`: the one tool of the backtracking workbook.
+//!
+//! Learners see their progress and ask for hints; readers build and serve the
+//! book; maintainers regenerate the stubs and prove the invariants with
+//! `check`. Every subcommand finds the workspace from the current directory,
+//! so it works from the root and from inside an exercise alike.
+
+mod book;
+mod check;
+mod info;
+mod progress;
+mod runner;
+mod stubs;
+
+use anyhow::{Result, bail};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "workbook", version, about = "The backtracking workbook: read, solve, check.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Each chapter and exercise, passing or not, and what to do next (the default).
+    Progress {
+        /// Only this chapter (slug or number).
+        chapter: Option<String>,
+    },
+    /// Show the hints of an exercise, one more each time you ask.
+    Hint {
+        /// The exercise (e.g. `count_naive` or `apples/count_naive`); default: the first one not passing.
+        exercise: Option<String>,
+        /// Show every hint at once.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Build the book to `book/book`, or serve it on localhost.
+    Book {
+        #[command(subcommand)]
+        action: Option<BookAction>,
+    },
+    /// Maintainers: regenerate the stubs in `exercises/` from `solutions/`.
+    Stubs {
+        /// Only this chapter (slug or number).
+        chapter: Option<String>,
+    },
+    /// Maintainers: prove the workbook's invariants (stubs in sync, hints, book includes, suites).
+    Check {
+        /// Skip running the suites (the slow part).
+        #[arg(long)]
+        no_suites: bool,
+    },
+}
+
+#[derive(Subcommand, Clone)]
+enum BookAction {
+    /// Build the static site into `book/book` (the default).
+    Build,
+    /// Build, serve on http://127.0.0.1:PORT, and rebuild when a source changes.
+    Serve {
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+        /// Open the book in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    let root = info::find_root()?;
+    let chapters = info::load_chapters(&root)?;
+    match cli.command.unwrap_or(Cmd::Progress { chapter: None }) {
+        Cmd::Progress { chapter } => progress::show(&root, &select(&chapters, chapter.as_deref())?),
+        Cmd::Hint { exercise, all } => progress::hint(&root, &chapters, exercise.as_deref(), all),
+        Cmd::Book { action } => match action.unwrap_or(BookAction::Build) {
+            BookAction::Build => book::build(&root).map(|_| ExitCode::SUCCESS),
+            BookAction::Serve { port, open } => book::serve(&root, port, open),
+        },
+        Cmd::Stubs { chapter } => {
+            for c in select(&chapters, chapter.as_deref())? {
+                let n = stubs::write(&root, &c)?;
+                println!("{}: wrote {n} stub file(s) to {}", c.chapter.slug, c.dir.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Check { no_suites } => check::run(&root, &chapters, !no_suites),
+    }
+}
+
+/// The chapters a command applies to: all, or the one named by slug or number.
+fn select(chapters: &[info::Chapter], which: Option<&str>) -> Result<Vec<info::Chapter>> {
+    let Some(which) = which else { return Ok(chapters.to_vec()) };
+    let found: Vec<_> = chapters
+        .iter()
+        .filter(|c| c.chapter.slug == which || c.chapter.number.to_string() == which || c.folder() == which)
+        .cloned()
+        .collect();
+    if found.is_empty() {
+        let known: Vec<_> = chapters.iter().map(|c| c.chapter.slug.as_str()).collect();
+        bail!("no chapter `{which}`; the chapters are: {}", known.join(", "));
+    }
+    Ok(found)
+}

@@ -1,0 +1,157 @@
+//! The learner's view: which exercises pass, what to do next, and hints.
+//!
+//! Progress is never stored as a claim: it is the verdict of the chapter's
+//! suite run against the learner's crate, grouped by exercise (a test
+//! `count_memo::x` belongs to exercise `count_memo`). Only the number of
+//! hints already shown is remembered, in `.workbook/hints` (git-ignored).
+
+use crate::info::{Chapter, Exercise};
+use crate::runner::{SuiteRun, Target, run_suite};
+use anyhow::{Result, bail};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// How far one exercise got.
+pub struct Status {
+    pub passed: usize,
+    pub total: usize,
+}
+
+impl Status {
+    pub fn done(&self) -> bool {
+        self.total > 0 && self.passed == self.total
+    }
+}
+
+/// Each exercise's status in one suite run.
+pub fn statuses<'a>(chapter: &'a Chapter, run: &SuiteRun) -> Vec<(&'a Exercise, Status)> {
+    chapter
+        .exercises
+        .iter()
+        .map(|e| {
+            let prefix = format!("{}::", e.name);
+            let mine: Vec<_> = run.tests.keys().filter(|t| t.starts_with(&prefix)).collect();
+            let passed = mine.iter().filter(|t| run.passed(t)).count();
+            (e, Status { passed, total: mine.len() })
+        })
+        .collect()
+}
+
+pub fn show(root: &Path, chapters: &[Chapter]) -> Result<ExitCode> {
+    let mut next: Option<(String, String)> = None;
+    let (mut done, mut total) = (0, 0);
+    for chapter in chapters {
+        println!("Chapter {}: {}", chapter.chapter.number, chapter.chapter.title);
+        eprintln!("  (running the {} suite...)", chapter.package());
+        let run = run_suite(root, chapter.package(), Target::Learner)?;
+        if let Some(err) = &run.build_error {
+            println!("  ✗ does not compile yet:\n{}", indent(first_lines(err, 12), 6));
+            total += chapter.exercises.len();
+            next.get_or_insert_with(|| (chapter.folder(), "fix the compile error above".into()));
+            continue;
+        }
+        for (exercise, status) in statuses(chapter, &run) {
+            total += 1;
+            let mark = if status.done() { "✓" } else { "✗" };
+            println!("  {mark} {:<22} {}/{} tests  {}", exercise.name, status.passed, status.total, exercise.title);
+            if status.done() {
+                done += 1;
+            } else if next.is_none() {
+                let failing = run.messages.iter().find(|(t, _)| t.starts_with(&format!("{}::", exercise.name)));
+                let why = failing.map(|(t, m)| format!("first failing test: {t}\n{}", indent(first_lines(m, 8), 4)));
+                next = Some((
+                    chapter.folder(),
+                    format!(
+                        "exercise `{}` ({}); read book/src/{}\n{}",
+                        exercise.name,
+                        exercise.title,
+                        exercise.book,
+                        why.unwrap_or_default()
+                    ),
+                ));
+            }
+        }
+    }
+    println!("\n{done}/{total} exercises done.");
+    match next {
+        None => println!("Everything passes. Well done!"),
+        Some((folder, what)) => {
+            println!("Next: {what}");
+            println!("Run `cd exercises/{folder} && cargo test`, or `cargo run -p workbook -- hint` for a hint.");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn first_lines(text: &str, n: usize) -> String {
+    text.lines().filter(|l| !l.trim().is_empty()).take(n).collect::<Vec<_>>().join("\n")
+}
+
+fn indent(text: String, by: usize) -> String {
+    let pad = " ".repeat(by);
+    text.lines().map(|l| format!("{pad}{l}")).collect::<Vec<_>>().join("\n")
+}
+
+/// Prints the next hint of an exercise (or all of them).
+pub fn hint(root: &Path, chapters: &[Chapter], which: Option<&str>, all: bool) -> Result<ExitCode> {
+    let (chapter, exercise) = match which {
+        Some(name) => find_exercise(chapters, name)?,
+        None => first_unfinished(root, chapters)?,
+    };
+    let key = format!("{}/{}", chapter.chapter.slug, exercise.name);
+    let state_path = root.join(".workbook").join("hints");
+    let mut shown = read_state(&state_path);
+    let count = if all { exercise.hints.len() } else { (shown.get(&key).copied().unwrap_or(0) + 1).min(exercise.hints.len()) };
+    shown.insert(key.clone(), count);
+    write_state(&state_path, &shown)?;
+    println!("Hints for {key} ({}), book: book/src/{}", exercise.title, exercise.book);
+    for (i, h) in exercise.hints.iter().take(count).enumerate() {
+        println!("  {}. {h}", i + 1);
+    }
+    if count < exercise.hints.len() {
+        println!("({} more: ask again)", exercise.hints.len() - count);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn find_exercise<'a>(chapters: &'a [Chapter], name: &str) -> Result<(&'a Chapter, &'a Exercise)> {
+    let (chapter_part, ex_part) = name.split_once('/').map_or((None, name), |(c, e)| (Some(c), e));
+    let matches: Vec<_> = chapters
+        .iter()
+        .filter(|c| chapter_part.is_none_or(|p| c.chapter.slug == p || c.folder() == p))
+        .flat_map(|c| c.exercises.iter().filter(|e| e.name == ex_part).map(move |e| (c, e)))
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(*one),
+        [] => bail!("no exercise `{name}`; `cargo run -p workbook -- progress` lists them"),
+        _ => bail!("`{name}` is in several chapters; write it as chapter/exercise"),
+    }
+}
+
+fn first_unfinished<'a>(root: &Path, chapters: &'a [Chapter]) -> Result<(&'a Chapter, &'a Exercise)> {
+    for chapter in chapters {
+        let run = run_suite(root, chapter.package(), Target::Learner)?;
+        if let Some((e, _)) = statuses(chapter, &run).into_iter().find(|(_, s)| !s.done()) {
+            return Ok((chapter, e));
+        }
+    }
+    bail!("every exercise passes; name one to see its hints")
+}
+
+fn read_state(path: &Path) -> BTreeMap<String, usize> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once(' ').and_then(|(k, v)| Some((k.to_string(), v.parse().ok()?))))
+        .collect()
+}
+
+fn write_state(path: &Path, state: &BTreeMap<String, usize>) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let text: String = state.iter().map(|(k, v)| format!("{k} {v}\n")).collect();
+    std::fs::write(path, text)?;
+    Ok(())
+}

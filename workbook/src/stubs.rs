@@ -1,0 +1,286 @@
+//! Deriving the learner's stubs from the reference solution.
+//!
+//! The solution crate is the single source of truth. A chapter's stubs are
+//! its solution files with three kinds of edit, found with `syn` (spans with
+//! line and column) and applied to the original text, so comments, docs and
+//! layout survive untouched:
+//!
+//! * the body of every function named in `info.toml` (`stubs = { .. }`)
+//!   becomes `todo!("<nudge>")`;
+//! * `#[cfg(test)]` items, and items right under a `// workbook: reference-only`
+//!   line, are dropped (a dropped `mod foo;` drops its file too);
+//! * mdBook's `// ANCHOR:` lines go, and `<slug>_solution` becomes `<slug>`.
+//!
+//! The result goes through rustfmt, so what `workbook stubs` writes and what
+//! `workbook check` expects are byte for byte the same. Cost: one parse and
+//! one rustfmt call per file.
+
+use crate::info::Chapter;
+use anyhow::{Context, Result, bail};
+use proc_macro2::LineColumn;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use syn::spanned::Spanned;
+
+/// The line that removes the item below it from the stubs.
+pub const REFERENCE_ONLY: &str = "// workbook: reference-only";
+
+/// One generated file: its path relative to the crate's `src/`, and text.
+#[derive(Debug)]
+pub struct StubFile {
+    pub relative: PathBuf,
+    pub text: String,
+}
+
+/// The stub files of `chapter`, derived from `solutions/NN_slug/src`.
+pub fn generate(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
+    let src = root.join("solutions").join(chapter.folder()).join("src");
+    let stubs = chapter.all_stubs();
+    let mut files = Vec::new();
+    rust_files(&src, &mut files)?;
+    files.sort();
+    let mut skipped = BTreeSet::new();
+    let mut found = BTreeSet::new();
+    let mut out = Vec::new();
+    for path in &files {
+        if skipped.iter().any(|s: &PathBuf| path.starts_with(s)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let edited = Editor::new(&text, &stubs)
+            .run(path, &mut found, &mut skipped)
+            .with_context(|| format!("cannot derive a stub from {}", path.display()))?;
+        let renamed = finish(&edited, chapter.package());
+        let relative = path.strip_prefix(&src).unwrap_or(path).to_path_buf();
+        out.push(StubFile { relative, text: rustfmt(root, &renamed)? });
+    }
+    // A module dropped late in the sort may name a file emitted earlier.
+    out.retain(|f| !skipped.iter().any(|s| src.join(&f.relative).starts_with(s)));
+    let missing: Vec<_> = stubs.keys().filter(|k| !found.contains(**k)).collect();
+    if !missing.is_empty() {
+        bail!(
+            "chapter {}: info.toml stubs {missing:?}, but no function of that name is in {}",
+            chapter.chapter.slug,
+            src.display()
+        );
+    }
+    Ok(out)
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let entries = std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    for entry in entries {
+        let path = entry?.path();
+        if path.is_dir() {
+            rust_files(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Collects byte-range edits over one file's text, then applies them.
+struct Editor<'a> {
+    text: &'a str,
+    line_starts: Vec<usize>,
+    stubs: &'a std::collections::BTreeMap<&'a str, &'a str>,
+    edits: Vec<(usize, usize, String)>,
+}
+
+impl<'a> Editor<'a> {
+    fn new(text: &'a str, stubs: &'a std::collections::BTreeMap<&'a str, &'a str>) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Editor { text, line_starts, stubs, edits: Vec::new() }
+    }
+
+    fn run(mut self, path: &Path, found: &mut BTreeSet<String>, skipped: &mut BTreeSet<PathBuf>) -> Result<String> {
+        let file = syn::parse_file(self.text)?;
+        self.items(&file.items, path, found, skipped);
+        self.edits.sort_by_key(|e| e.0);
+        let mut text = self.text.to_string();
+        for (start, end, with) in self.edits.iter().rev() {
+            text.replace_range(*start..*end, with);
+        }
+        Ok(text)
+    }
+
+    fn items(&mut self, items: &[syn::Item], path: &Path, found: &mut BTreeSet<String>, skipped: &mut BTreeSet<PathBuf>) {
+        for item in items {
+            let (attrs, start) = item_start(item);
+            if is_cfg_test(attrs) || self.marked_reference_only(start) {
+                self.drop_lines(start.line - usize::from(self.marked_reference_only(start)), item.span().end().line);
+                if let syn::Item::Mod(m) = item {
+                    skipped.extend(module_files(path, &m.ident.to_string()));
+                }
+                continue;
+            }
+            match item {
+                syn::Item::Fn(f) => self.maybe_stub(&f.sig.ident.to_string(), &f.sig, &f.block, found),
+                syn::Item::Impl(i) => {
+                    let owner = type_name(&i.self_ty);
+                    for member in &i.items {
+                        if let syn::ImplItem::Fn(f) = member {
+                            let key = format!("{owner}::{}", f.sig.ident);
+                            self.maybe_stub(&key, &f.sig, &f.block, found);
+                        }
+                    }
+                }
+                syn::Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        self.items(inner, path, found, skipped);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn maybe_stub(&mut self, key: &str, sig: &syn::Signature, block: &syn::Block, found: &mut BTreeSet<String>) {
+        let Some(nudge) = self.stubs.get(key) else { return };
+        found.insert(key.to_string());
+        let indent: String = self.line(sig.fn_token.span.start().line).chars().take_while(|c| c.is_whitespace()).collect();
+        let escaped = nudge.replace('\\', "\\\\").replace('"', "\\\"").replace('{', "{{").replace('}', "}}");
+        let body = format!("{{\n{indent}    todo!(\"{escaped}\")\n{indent}}}");
+        let open = self.offset(block.brace_token.span.open().start());
+        let close = self.offset(block.brace_token.span.close().end());
+        self.edits.push((open, close, body));
+    }
+
+    fn marked_reference_only(&self, start: LineColumn) -> bool {
+        start.line > 1 && self.line(start.line - 1).trim() == REFERENCE_ONLY
+    }
+
+    /// Drops whole lines `first..=last` (1-based).
+    fn drop_lines(&mut self, first: usize, last: usize) {
+        let start = self.line_starts[first - 1];
+        let end = self.line_starts.get(last).copied().unwrap_or(self.text.len());
+        self.edits.push((start, end, String::new()));
+    }
+
+    fn line(&self, line: usize) -> &str {
+        let start = self.line_starts[line - 1];
+        let end = self.line_starts.get(line).copied().unwrap_or(self.text.len());
+        &self.text[start..end]
+    }
+
+    /// Byte offset of a span position (its column counts characters).
+    fn offset(&self, at: LineColumn) -> usize {
+        let start = self.line_starts[at.line - 1];
+        let line = self.line(at.line);
+        start + line.char_indices().nth(at.column).map_or(line.len(), |(i, _)| i)
+    }
+}
+
+/// The item's attributes and where it starts (its first doc line or
+/// attribute, if any).
+fn item_start(item: &syn::Item) -> (&[syn::Attribute], LineColumn) {
+    let attrs: &[syn::Attribute] = match item {
+        syn::Item::Fn(i) => &i.attrs,
+        syn::Item::Mod(i) => &i.attrs,
+        syn::Item::Impl(i) => &i.attrs,
+        syn::Item::Struct(i) => &i.attrs,
+        syn::Item::Enum(i) => &i.attrs,
+        syn::Item::Use(i) => &i.attrs,
+        syn::Item::Const(i) => &i.attrs,
+        syn::Item::Static(i) => &i.attrs,
+        syn::Item::Trait(i) => &i.attrs,
+        syn::Item::Type(i) => &i.attrs,
+        syn::Item::Macro(i) => &i.attrs,
+        _ => &[],
+    };
+    let start = attrs.first().map_or_else(|| item.span().start(), |a| a.span().start());
+    (attrs, start)
+}
+
+fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
+    })
+}
+
+fn type_name(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+/// Where `mod name;` declared in `path` may keep its code.
+fn module_files(path: &Path, name: &str) -> Vec<PathBuf> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    let base = if matches!(stem, "lib" | "main" | "mod") { dir.to_path_buf() } else { dir.join(stem) };
+    vec![base.join(format!("{name}.rs")), base.join(name)]
+}
+
+/// Drops anchor lines and renames the solution crate to the learner's.
+fn finish(text: &str, package: &str) -> String {
+    let solution = format!("{package}_solution");
+    text.lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            !(t.starts_with("// ANCHOR:") || t.starts_with("// ANCHOR_END:"))
+        })
+        .map(|l| l.replace(&solution, package))
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// Formats `text` exactly as `cargo fmt` would inside the workspace.
+pub fn rustfmt(root: &Path, text: &str) -> Result<String> {
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2024", "--emit", "stdout", "--quiet"])
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("cannot run rustfmt (install it with `rustup component add rustfmt`)")?;
+    child.stdin.take().context("rustfmt has no stdin")?.write_all(text.as_bytes())?;
+    let out = child.wait_with_output()?;
+    if !out.status.success() {
+        bail!("rustfmt rejected a generated stub:\n{}", String::from_utf8_lossy(&out.stderr));
+    }
+    Ok(String::from_utf8(out.stdout)?)
+}
+
+/// Writes the stubs of `chapter` into `exercises/NN_slug/src`.
+pub fn write(root: &Path, chapter: &Chapter) -> Result<usize> {
+    let files = generate(root, chapter)?;
+    for f in &files {
+        let path = chapter.dir.join("src").join(&f.relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, &f.text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(files.len())
+}
+
+/// The stub files that differ from what is in `exercises/NN_slug/src`.
+pub fn drift(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
+    let mut problems = Vec::new();
+    let files = generate(root, chapter)?;
+    for f in &files {
+        let path = chapter.dir.join("src").join(&f.relative);
+        match std::fs::read_to_string(&path) {
+            Ok(actual) if actual == f.text => {}
+            Ok(_) => problems.push(format!("{} differs from the stub derived from the solution", path.display())),
+            Err(_) => problems.push(format!("{} is missing", path.display())),
+        }
+    }
+    let mut present = Vec::new();
+    rust_files(&chapter.dir.join("src"), &mut present)?;
+    for path in present {
+        let rel = path.strip_prefix(chapter.dir.join("src")).unwrap_or(&path);
+        if !files.iter().any(|f| f.relative == rel) {
+            problems.push(format!("{} has no counterpart in the solution", path.display()));
+        }
+    }
+    Ok(problems)
+}
