@@ -6,17 +6,18 @@
 //! under test, so a failing case always says what was called, what came
 //! back, what was expected and where the book explains it.
 
-#[cfg(feature = "reference")]
-use intro_solution as subject;
 #[cfg(not(feature = "reference"))]
 use intro as subject;
+#[cfg(feature = "reference")]
+use intro_solution as subject;
 
 use proptest::prelude::*;
 use rstest::rstest;
 
 /// Random graphs of up to 8 vertices, edges possibly pointing nowhere.
 fn any_graph() -> impl Strategy<Value = Vec<Vec<usize>>> {
-    (1usize..8).prop_flat_map(|n| proptest::collection::vec(proptest::collection::vec(0..n + 1, 0..4), n))
+    (1usize..8)
+        .prop_flat_map(|n| proptest::collection::vec(proptest::collection::vec(0..n + 1, 0..4), n))
 }
 
 /// A reachability oracle with no notion of order: who can `start` reach?
@@ -59,13 +60,25 @@ mod dfs_recursive {
     #[case::a_cycle_does_not_loop(vec![vec![1], vec![2], vec![0]], 1, vec![1, 2, 0])]
     #[case::unreachable_vertices_are_left_out(vec![vec![], vec![0]], 0, vec![0])]
     #[case::a_start_outside_the_graph_reaches_nothing(vec![vec![]], 5, vec![])]
-    fn visits_in_preorder(#[case] graph: Vec<Vec<usize>>, #[case] start: usize, #[case] expected: Vec<usize>) {
+    fn visits_in_preorder(
+        #[case] graph: Vec<Vec<usize>>,
+        #[case] start: usize,
+        #[case] expected: Vec<usize>,
+    ) {
         check(&graph, start, &expected);
     }
 
     #[test]
     fn a_tree_of_seven_is_listed_depth_first() {
-        let tree = vec![vec![1, 4], vec![2, 3], vec![], vec![], vec![5, 6], vec![], vec![]];
+        let tree = vec![
+            vec![1, 4],
+            vec![2, 3],
+            vec![],
+            vec![],
+            vec![5, 6],
+            vec![],
+            vec![],
+        ];
         insta::assert_debug_snapshot!(dfs_recursive(&tree, 0));
     }
 
@@ -99,14 +112,20 @@ mod dfs_stack {
     #[case::a_diamond_matches_the_recursion(diamond(), 0, vec![0, 1, 3, 2])]
     #[case::a_cycle_does_not_loop(vec![vec![1], vec![2], vec![0]], 2, vec![2, 0, 1])]
     #[case::a_start_outside_the_graph_reaches_nothing(vec![vec![]], 9, vec![])]
-    fn visits_in_preorder(#[case] graph: Vec<Vec<usize>>, #[case] start: usize, #[case] expected: Vec<usize>) {
+    fn visits_in_preorder(
+        #[case] graph: Vec<Vec<usize>>,
+        #[case] start: usize,
+        #[case] expected: Vec<usize>,
+    ) {
         check(&graph, start, &expected);
     }
 
     #[test]
     fn a_path_of_a_million_vertices_does_not_overflow() {
         let n = 1_000_000;
-        let path: Vec<Vec<usize>> = (0..n).map(|v| if v + 1 < n { vec![v + 1] } else { vec![] }).collect();
+        let path: Vec<Vec<usize>> = (0..n)
+            .map(|v| if v + 1 < n { vec![v + 1] } else { vec![] })
+            .collect();
         let got = dfs_stack(&path, 0);
         assert!(
             got.len() == n && got.iter().enumerate().all(|(i, &v)| i == v),
@@ -145,7 +164,11 @@ mod subsets_with_sum {
     #[case::take_comes_before_skip(vec![1, 2, 3], 3, vec![vec![1, 2], vec![3]])]
     #[case::equal_items_are_distinct_choices(vec![2, 2], 2, vec![vec![2], vec![2]])]
     #[case::too_large_a_target_has_no_subset(vec![1, 2], 4, vec![])]
-    fn lists_subsets_in_search_order(#[case] items: Vec<u32>, #[case] target: u32, #[case] expected: Vec<Vec<u32>>) {
+    fn lists_subsets_in_search_order(
+        #[case] items: Vec<u32>,
+        #[case] target: u32,
+        #[case] expected: Vec<Vec<u32>>,
+    ) {
         check(&items, target, &expected);
     }
 

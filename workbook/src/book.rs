@@ -15,8 +15,10 @@ use std::time::{Duration, SystemTime};
 pub fn build(root: &Path) -> Result<PathBuf> {
     init_logging();
     let book_root = root.join("book");
-    let book = mdbook_driver::MDBook::load(&book_root).map_err(|e| anyhow!("cannot load the book: {e:#}"))?;
-    book.build().map_err(|e| anyhow!("cannot build the book: {e:#}"))?;
+    let book = mdbook_driver::MDBook::load(&book_root)
+        .map_err(|e| anyhow!("cannot load the book: {e:#}"))?;
+    book.build()
+        .map_err(|e| anyhow!("cannot build the book: {e:#}"))?;
     let out = book_root.join("book");
     println!("The book is built: {}", out.join("index.html").display());
     Ok(out)
@@ -38,10 +40,8 @@ pub fn serve(root: &Path, port: u16, open: bool) -> Result<ExitCode> {
         .map_err(|e| anyhow!("cannot listen on {addr}: {e} (try another --port)"))?;
     let url = format!("http://{addr}/");
     println!("Serving the book at {url} (Ctrl-C stops).");
-    if open {
-        if let Err(e) = opener::open(&url) {
-            eprintln!("could not open a browser ({e}); open {url} yourself");
-        }
+    if open && let Err(e) = opener::open(&url) {
+        eprintln!("could not open a browser ({e}); open {url} yourself");
     }
     let watch_root = root.to_path_buf();
     std::thread::spawn(move || rebuild_on_change(&watch_root));
@@ -53,7 +53,11 @@ pub fn serve(root: &Path, port: u16, open: bool) -> Result<ExitCode> {
 }
 
 fn rebuild_on_change(root: &Path) {
-    let sources = [root.join("book/src"), root.join("book/book.toml"), root.join("solutions")];
+    let sources = [
+        root.join("book/src"),
+        root.join("book/book.toml"),
+        root.join("solutions"),
+    ];
     let mut last = newest(&sources);
     loop {
         std::thread::sleep(Duration::from_secs(1));
@@ -127,7 +131,11 @@ fn resolve(site: &Path, url: &str) -> Option<PathBuf> {
 }
 
 fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or_default() {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+    {
         "html" => "text/html; charset=utf-8",
         "css" => "text/css",
         "js" => "application/javascript",
@@ -150,7 +158,10 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::write(dir.path().join("index.html"), "hi").expect("write");
         assert!(resolve(dir.path(), "/../Cargo.toml").is_none());
-        assert_eq!(resolve(dir.path(), "/").as_deref(), Some(dir.path().join("index.html").as_path()));
+        assert_eq!(
+            resolve(dir.path(), "/").as_deref(),
+            Some(dir.path().join("index.html").as_path())
+        );
         assert!(resolve(dir.path(), "/a/../../b").is_none());
     }
 }

@@ -30,14 +30,32 @@ pub fn run(root: &Path, chapters: &[Chapter], suites: bool) -> Result<ExitCode> 
         println!("check: {name:<48} {mark}");
         problems.extend(found);
     };
-    step("exercise crates are wired to suites", chapters.iter().flat_map(wiring).collect());
-    step("stubs are derived from the solutions", stub_drift(root, chapters));
-    step("every exercise has hints and a book page", hints(root, chapters));
-    step("book includes resolve; rust blocks are included", book(root, chapters));
+    step(
+        "exercise crates are wired to suites",
+        chapters.iter().flat_map(wiring).collect(),
+    );
+    step(
+        "stubs are derived from the solutions",
+        stub_drift(root, chapters),
+    );
+    step(
+        "every exercise has hints and a book page",
+        hints(root, chapters),
+    );
+    step(
+        "book includes resolve; rust blocks are included",
+        book(root, chapters),
+    );
     if suites {
         for chapter in chapters {
-            eprintln!("check: running the {} suite against the reference and the stubs...", chapter.package());
-            step(&format!("suite `{}` grades honestly", chapter.package()), suite(root, chapter)?);
+            eprintln!(
+                "check: running the {} suite against the reference and the stubs...",
+                chapter.package()
+            );
+            step(
+                &format!("suite `{}` grades honestly", chapter.package()),
+                suite(root, chapter)?,
+            );
         }
     }
     if problems.is_empty() {
@@ -61,23 +79,42 @@ fn wiring(chapter: &Chapter) -> Vec<String> {
         return vec![format!("{} is not valid TOML", manifest.display())];
     };
     let mut problems = Vec::new();
-    let name = doc.get("package").and_then(|p| p.get("name")).and_then(|n| n.as_str());
+    let name = doc
+        .get("package")
+        .and_then(|p| p.get("name"))
+        .and_then(|n| n.as_str());
     if name != Some(slug) {
-        problems.push(format!("{}: package name must be `{slug}`", manifest.display()));
+        problems.push(format!(
+            "{}: package name must be `{slug}`",
+            manifest.display()
+        ));
     }
     let suite = format!("../../tests/{slug}.rs");
-    let wired = doc.get("test").and_then(|t| t.as_array()).is_some_and(|tests| {
-        tests.iter().any(|t| {
-            t.get("name").and_then(|n| n.as_str()) == Some(slug) && t.get("path").and_then(|p| p.as_str()) == Some(&suite)
-        })
-    });
+    let wired = doc
+        .get("test")
+        .and_then(|t| t.as_array())
+        .is_some_and(|tests| {
+            tests.iter().any(|t| {
+                t.get("name").and_then(|n| n.as_str()) == Some(slug)
+                    && t.get("path").and_then(|p| p.as_str()) == Some(&suite)
+            })
+        });
     if !wired {
-        problems.push(format!("{}: needs [[test]] name = \"{slug}\", path = \"{suite}\"", manifest.display()));
+        problems.push(format!(
+            "{}: needs [[test]] name = \"{slug}\", path = \"{suite}\"",
+            manifest.display()
+        ));
     }
-    let feature = doc.get("features").and_then(|f| f.get("reference")).and_then(|r| r.as_array());
+    let feature = doc
+        .get("features")
+        .and_then(|f| f.get("reference"))
+        .and_then(|r| r.as_array());
     let expected = format!("dep:{}", chapter.solution_package());
     if !feature.is_some_and(|f| f.iter().any(|v| v.as_str() == Some(&expected))) {
-        problems.push(format!("{}: needs feature reference = [\"{expected}\"]", manifest.display()));
+        problems.push(format!(
+            "{}: needs feature reference = [\"{expected}\"]",
+            manifest.display()
+        ));
     }
     problems
 }
@@ -86,9 +123,12 @@ fn stub_drift(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     let mut problems = Vec::new();
     for c in chapters {
         match stubs::drift(root, c) {
-            Ok(found) => problems.extend(
-                found.into_iter().map(|p| format!("{p} (run `cargo run -p workbook -- stubs {}`)", c.chapter.slug)),
-            ),
+            Ok(found) => problems.extend(found.into_iter().map(|p| {
+                format!(
+                    "{p} (run `cargo run -p workbook -- stubs {}`)",
+                    c.chapter.slug
+                )
+            })),
             Err(e) => problems.push(format!("{e:#}")),
         }
     }
@@ -102,12 +142,18 @@ fn hints(root: &Path, chapters: &[Chapter]) -> Vec<String> {
         if c.exercises.is_empty() {
             problems.push(format!("chapter {} lists no exercises", c.chapter.slug));
         }
-        let pages = std::iter::once(("the chapter", c.chapter.book.as_str()))
-            .chain(c.exercises.iter().map(|e| (e.name.as_str(), e.book.as_str())));
+        let pages = std::iter::once(("the chapter", c.chapter.book.as_str())).chain(
+            c.exercises
+                .iter()
+                .map(|e| (e.name.as_str(), e.book.as_str())),
+        );
         for (who, page) in pages {
             let file = page.split('#').next().unwrap_or_default();
             if !src.join(file).is_file() {
-                problems.push(format!("{}: {who} points at book/src/{file}, which does not exist", c.chapter.slug));
+                problems.push(format!(
+                    "{}: {who} points at book/src/{file}, which does not exist",
+                    c.chapter.slug
+                ));
             }
         }
         for e in &c.exercises {
@@ -125,15 +171,32 @@ fn book(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     markdown_files(&src, &mut pages);
     let mut problems = Vec::new();
     for page in &pages {
-        let Ok(text) = std::fs::read_to_string(page) else { continue };
-        let shown = page.strip_prefix(root).unwrap_or(page).display().to_string();
-        problems.extend(includes(page, &text).into_iter().map(|p| format!("{shown}: {p}")));
-        problems.extend(rust_blocks(&text).into_iter().map(|p| format!("{shown}: {p}")));
+        let Ok(text) = std::fs::read_to_string(page) else {
+            continue;
+        };
+        let shown = page
+            .strip_prefix(root)
+            .unwrap_or(page)
+            .display()
+            .to_string();
+        problems.extend(
+            includes(page, &text)
+                .into_iter()
+                .map(|p| format!("{shown}: {p}")),
+        );
+        problems.extend(
+            rust_blocks(&text)
+                .into_iter()
+                .map(|p| format!("{shown}: {p}")),
+        );
     }
     let summary = std::fs::read_to_string(src.join("SUMMARY.md")).unwrap_or_default();
     for c in chapters {
         if !summary.contains(&format!("({})", c.chapter.book)) {
-            problems.push(format!("book/src/SUMMARY.md does not list {}", c.chapter.book));
+            problems.push(format!(
+                "book/src/SUMMARY.md does not list {}",
+                c.chapter.book
+            ));
         }
     }
     problems
@@ -161,19 +224,30 @@ fn includes(page: &Path, text: &str) -> Vec<String> {
             let Some(end) = after.find("}}") else { break };
             let directive = after[..end].trim();
             rest = &after[end + 2..];
-            let Some(target) = directive.strip_prefix("include").or_else(|| directive.strip_prefix("rustdoc_include")) else {
+            let Some(target) = directive
+                .strip_prefix("include")
+                .or_else(|| directive.strip_prefix("rustdoc_include"))
+            else {
                 continue;
             };
             let target = target.trim();
-            let (file, anchor) = target.split_once(':').map_or((target, None), |(f, a)| (f, Some(a)));
+            let (file, anchor) = target
+                .split_once(':')
+                .map_or((target, None), |(f, a)| (f, Some(a)));
             let path = dir.join(file);
             let Ok(source) = std::fs::read_to_string(&path) else {
-                problems.push(format!("line {}: includes {file}, which does not exist", n + 1));
+                problems.push(format!(
+                    "line {}: includes {file}, which does not exist",
+                    n + 1
+                ));
                 continue;
             };
             if let Some(anchor) = anchor {
                 if anchor.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-                    problems.push(format!("line {}: includes {file} by line numbers; use a named anchor", n + 1));
+                    problems.push(format!(
+                        "line {}: includes {file} by line numbers; use a named anchor",
+                        n + 1
+                    ));
                 } else if !has_anchor(&source, anchor) {
                     problems.push(format!("line {}: {file} has no `// ANCHOR: {anchor}` ... `// ANCHOR_END: {anchor}`", n + 1));
                 }
@@ -203,7 +277,11 @@ fn rust_blocks(text: &str) -> Vec<String> {
             if in_rust.is_some() || in_other {
                 in_rust = None;
                 in_other = false;
-            } else if info.split(',').next().is_some_and(|lang| lang.trim() == "rust") {
+            } else if info
+                .split(',')
+                .next()
+                .is_some_and(|lang| lang.trim() == "rust")
+            {
                 in_rust = Some(n + 1);
             } else {
                 in_other = true;
@@ -211,7 +289,8 @@ fn rust_blocks(text: &str) -> Vec<String> {
             continue;
         }
         if let Some(start) = in_rust {
-            let ok = t.is_empty() || t.starts_with("{{#include") || t.starts_with("{{#rustdoc_include");
+            let ok =
+                t.is_empty() || t.starts_with("{{#include") || t.starts_with("{{#rustdoc_include");
             if !ok {
                 problems.push(format!(
                     "the rust block at line {start} has code of its own at line {}; include it from a tested crate by anchor",
@@ -230,7 +309,9 @@ fn suite(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     let reference = run_suite(root, pkg, Target::Reference)?;
     if let Some(err) = &reference.build_error {
-        problems.push(format!("suite {pkg} does not build against the reference:\n{err}"));
+        problems.push(format!(
+            "suite {pkg} does not build against the reference:\n{err}"
+        ));
         return Ok(problems);
     }
     if reference.tests.is_empty() {
@@ -241,16 +322,26 @@ fn suite(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
             Verdict::Passed => {}
             Verdict::Failed => problems.push(format!(
                 "{pkg}: {name} fails against the reference: {}",
-                reference.messages.get(name).map(String::as_str).unwrap_or("(no message)")
+                reference
+                    .messages
+                    .get(name)
+                    .map(String::as_str)
+                    .unwrap_or("(no message)")
             )),
-            Verdict::Ignored => problems.push(format!("{pkg}: {name} is ignored; graded tests may not be")),
+            Verdict::Ignored => {
+                problems.push(format!("{pkg}: {name} is ignored; graded tests may not be"))
+            }
         }
         if chapter.exercise_of(name).is_none() {
             problems.push(format!("{pkg}: test {name} is in no exercise's module (modules must be named after info.toml exercises)"));
         }
     }
     for e in &chapter.exercises {
-        if !reference.tests.keys().any(|t| t.starts_with(&format!("{}::", e.name))) {
+        if !reference
+            .tests
+            .keys()
+            .any(|t| t.starts_with(&format!("{}::", e.name)))
+        {
             problems.push(format!("{pkg}: exercise {} has no tests", e.name));
         }
     }
@@ -261,7 +352,9 @@ fn suite(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
     }
     for (name, verdict) in &stubs.tests {
         if *verdict == Verdict::Passed {
-            problems.push(format!("{pkg}: {name} passes against the untouched stubs, so it checks nothing"));
+            problems.push(format!(
+                "{pkg}: {name} passes against the untouched stubs, so it checks nothing"
+            ));
         }
     }
     Ok(problems)
@@ -273,7 +366,8 @@ mod tests {
 
     #[test]
     fn a_rust_block_with_its_own_code_is_reported() {
-        let text = "```rust\n{{#include a.rs:x}}\n```\n\n```rust\nfn main() {}\n```\n```text\nfree\n```\n";
+        let text =
+            "```rust\n{{#include a.rs:x}}\n```\n\n```rust\nfn main() {}\n```\n```text\nfree\n```\n";
         let found = rust_blocks(text);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("line 5"), "{found:?}");

@@ -81,7 +81,8 @@ impl Chapter {
 pub fn load_chapters(root: &Path) -> Result<Vec<Chapter>> {
     let dir = root.join("exercises");
     let mut chapters = Vec::new();
-    let entries = std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
     for entry in entries {
         let path = entry?.path();
         let info = path.join("info.toml");
@@ -94,13 +95,22 @@ pub fn load_chapters(root: &Path) -> Result<Vec<Chapter>> {
 }
 
 fn load_chapter(info: &Path) -> Result<Chapter> {
-    let text = std::fs::read_to_string(info).with_context(|| format!("cannot read {}", info.display()))?;
-    let mut chapter: Chapter = toml::from_str(&text).with_context(|| format!("{} is not a valid chapter file", info.display()))?;
+    let text =
+        std::fs::read_to_string(info).with_context(|| format!("cannot read {}", info.display()))?;
+    let mut chapter: Chapter = toml::from_str(&text)
+        .with_context(|| format!("{} is not a valid chapter file", info.display()))?;
     chapter.dir = info.parent().map(Path::to_path_buf).unwrap_or_default();
     let expected = chapter.folder();
-    let actual = chapter.dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let actual = chapter
+        .dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
     if actual != expected {
-        bail!("{}: number and slug say the folder should be `{expected}`, but it is `{actual}`", info.display());
+        bail!(
+            "{}: number and slug say the folder should be `{expected}`, but it is `{actual}`",
+            info.display()
+        );
     }
     Ok(chapter)
 }
@@ -112,5 +122,7 @@ pub fn find_root() -> Result<PathBuf> {
     cwd.ancestors()
         .find(|d| d.join("Cargo.toml").is_file() && d.join("exercises").is_dir())
         .map(Path::to_path_buf)
-        .context("not inside the workbook: no folder above this one holds Cargo.toml and exercises/")
+        .context(
+            "not inside the workbook: no folder above this one holds Cargo.toml and exercises/",
+        )
 }

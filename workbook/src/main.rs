@@ -17,7 +17,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "workbook", version, about = "The backtracking workbook: read, solve, check.")]
+#[command(
+    name = "workbook",
+    version,
+    about = "The backtracking workbook: read, solve, check."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
@@ -94,7 +98,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Stubs { chapter } => {
             for c in select(&chapters, chapter.as_deref())? {
                 let n = stubs::write(&root, &c)?;
-                println!("{}: wrote {n} stub file(s) to {}", c.chapter.slug, c.dir.display());
+                println!(
+                    "{}: wrote {n} stub file(s) to {}",
+                    c.chapter.slug,
+                    c.dir.display()
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -104,15 +112,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 /// The chapters a command applies to: all, or the one named by slug or number.
 fn select(chapters: &[info::Chapter], which: Option<&str>) -> Result<Vec<info::Chapter>> {
-    let Some(which) = which else { return Ok(chapters.to_vec()) };
+    let Some(which) = which else {
+        return Ok(chapters.to_vec());
+    };
     let found: Vec<_> = chapters
         .iter()
-        .filter(|c| c.chapter.slug == which || c.chapter.number.to_string() == which || c.folder() == which)
+        .filter(|c| {
+            c.chapter.slug == which || c.chapter.number.to_string() == which || c.folder() == which
+        })
         .cloned()
         .collect();
     if found.is_empty() {
         let known: Vec<_> = chapters.iter().map(|c| c.chapter.slug.as_str()).collect();
-        bail!("no chapter `{which}`; the chapters are: {}", known.join(", "));
+        bail!(
+            "no chapter `{which}`; the chapters are: {}",
+            known.join(", ")
+        );
     }
     Ok(found)
 }

@@ -31,9 +31,19 @@ pub fn statuses<'a>(chapter: &'a Chapter, run: &SuiteRun) -> Vec<(&'a Exercise, 
         .iter()
         .map(|e| {
             let prefix = format!("{}::", e.name);
-            let mine: Vec<_> = run.tests.keys().filter(|t| t.starts_with(&prefix)).collect();
+            let mine: Vec<_> = run
+                .tests
+                .keys()
+                .filter(|t| t.starts_with(&prefix))
+                .collect();
             let passed = mine.iter().filter(|t| run.passed(t)).count();
-            (e, Status { passed, total: mine.len() })
+            (
+                e,
+                Status {
+                    passed,
+                    total: mine.len(),
+                },
+            )
         })
         .collect()
 }
@@ -42,11 +52,17 @@ pub fn show(root: &Path, chapters: &[Chapter]) -> Result<ExitCode> {
     let mut next: Option<(String, String)> = None;
     let (mut done, mut total) = (0, 0);
     for chapter in chapters {
-        println!("Chapter {}: {}", chapter.chapter.number, chapter.chapter.title);
+        println!(
+            "Chapter {}: {}",
+            chapter.chapter.number, chapter.chapter.title
+        );
         eprintln!("  (running the {} suite...)", chapter.package());
         let run = run_suite(root, chapter.package(), Target::Learner)?;
         if let Some(err) = &run.build_error {
-            println!("  ✗ does not compile yet:\n{}", indent(first_lines(err, 12), 6));
+            println!(
+                "  ✗ does not compile yet:\n{}",
+                indent(first_lines(err, 12), 6)
+            );
             total += chapter.exercises.len();
             next.get_or_insert_with(|| (chapter.folder(), "fix the compile error above".into()));
             continue;
@@ -54,12 +70,20 @@ pub fn show(root: &Path, chapters: &[Chapter]) -> Result<ExitCode> {
         for (exercise, status) in statuses(chapter, &run) {
             total += 1;
             let mark = if status.done() { "✓" } else { "✗" };
-            println!("  {mark} {:<22} {}/{} tests  {}", exercise.name, status.passed, status.total, exercise.title);
+            println!(
+                "  {mark} {:<22} {}/{} tests  {}",
+                exercise.name, status.passed, status.total, exercise.title
+            );
             if status.done() {
                 done += 1;
             } else if next.is_none() {
-                let failing = run.messages.iter().find(|(t, _)| t.starts_with(&format!("{}::", exercise.name)));
-                let why = failing.map(|(t, m)| format!("first failing test: {t}\n{}", indent(first_lines(m, 8), 4)));
+                let failing = run
+                    .messages
+                    .iter()
+                    .find(|(t, _)| t.starts_with(&format!("{}::", exercise.name)));
+                let why = failing.map(|(t, m)| {
+                    format!("first failing test: {t}\n{}", indent(first_lines(m, 8), 4))
+                });
                 next = Some((
                     chapter.folder(),
                     format!(
@@ -78,19 +102,28 @@ pub fn show(root: &Path, chapters: &[Chapter]) -> Result<ExitCode> {
         None => println!("Everything passes. Well done!"),
         Some((folder, what)) => {
             println!("Next: {what}");
-            println!("Run `cd exercises/{folder} && cargo test`, or `cargo run -p workbook -- hint` for a hint.");
+            println!(
+                "Run `cd exercises/{folder} && cargo test`, or `cargo run -p workbook -- hint` for a hint."
+            );
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
 fn first_lines(text: &str, n: usize) -> String {
-    text.lines().filter(|l| !l.trim().is_empty()).take(n).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(n)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn indent(text: String, by: usize) -> String {
     let pad = " ".repeat(by);
-    text.lines().map(|l| format!("{pad}{l}")).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .map(|l| format!("{pad}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Prints the next hint of an exercise (or all of them).
@@ -102,10 +135,17 @@ pub fn hint(root: &Path, chapters: &[Chapter], which: Option<&str>, all: bool) -
     let key = format!("{}/{}", chapter.chapter.slug, exercise.name);
     let state_path = root.join(".workbook").join("hints");
     let mut shown = read_state(&state_path);
-    let count = if all { exercise.hints.len() } else { (shown.get(&key).copied().unwrap_or(0) + 1).min(exercise.hints.len()) };
+    let count = if all {
+        exercise.hints.len()
+    } else {
+        (shown.get(&key).copied().unwrap_or(0) + 1).min(exercise.hints.len())
+    };
     shown.insert(key.clone(), count);
     write_state(&state_path, &shown)?;
-    println!("Hints for {key} ({}), book: book/src/{}", exercise.title, exercise.book);
+    println!(
+        "Hints for {key} ({}), book: book/src/{}",
+        exercise.title, exercise.book
+    );
     for (i, h) in exercise.hints.iter().take(count).enumerate() {
         println!("  {}. {h}", i + 1);
     }
@@ -116,11 +156,18 @@ pub fn hint(root: &Path, chapters: &[Chapter], which: Option<&str>, all: bool) -
 }
 
 fn find_exercise<'a>(chapters: &'a [Chapter], name: &str) -> Result<(&'a Chapter, &'a Exercise)> {
-    let (chapter_part, ex_part) = name.split_once('/').map_or((None, name), |(c, e)| (Some(c), e));
+    let (chapter_part, ex_part) = name
+        .split_once('/')
+        .map_or((None, name), |(c, e)| (Some(c), e));
     let matches: Vec<_> = chapters
         .iter()
         .filter(|c| chapter_part.is_none_or(|p| c.chapter.slug == p || c.folder() == p))
-        .flat_map(|c| c.exercises.iter().filter(|e| e.name == ex_part).map(move |e| (c, e)))
+        .flat_map(|c| {
+            c.exercises
+                .iter()
+                .filter(|e| e.name == ex_part)
+                .map(move |e| (c, e))
+        })
         .collect();
     match matches.as_slice() {
         [one] => Ok(*one),
@@ -129,7 +176,10 @@ fn find_exercise<'a>(chapters: &'a [Chapter], name: &str) -> Result<(&'a Chapter
     }
 }
 
-fn first_unfinished<'a>(root: &Path, chapters: &'a [Chapter]) -> Result<(&'a Chapter, &'a Exercise)> {
+fn first_unfinished<'a>(
+    root: &Path,
+    chapters: &'a [Chapter],
+) -> Result<(&'a Chapter, &'a Exercise)> {
     for chapter in chapters {
         let run = run_suite(root, chapter.package(), Target::Learner)?;
         if let Some((e, _)) = statuses(chapter, &run).into_iter().find(|(_, s)| !s.done()) {
@@ -143,7 +193,10 @@ fn read_state(path: &Path) -> BTreeMap<String, usize> {
     std::fs::read_to_string(path)
         .unwrap_or_default()
         .lines()
-        .filter_map(|l| l.split_once(' ').and_then(|(k, v)| Some((k.to_string(), v.parse().ok()?))))
+        .filter_map(|l| {
+            l.split_once(' ')
+                .and_then(|(k, v)| Some((k.to_string(), v.parse().ok()?)))
+        })
         .collect()
 }
 

@@ -47,15 +47,27 @@ impl SuiteRun {
 /// name) and reads the verdicts.
 pub fn run_suite(root: &Path, package: &str, target: Target) -> Result<SuiteRun> {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.current_dir(root)
-        .args(["test", "--color", "never", "--no-fail-fast", "-p", package, "--test", package]);
+    cmd.current_dir(root).args([
+        "test",
+        "--color",
+        "never",
+        "--no-fail-fast",
+        "-p",
+        package,
+        "--test",
+        package,
+    ]);
     if target == Target::Reference {
         cmd.args(["--features", "reference"]);
     }
     // Never record a snapshot while judging one.
-    cmd.env("INSTA_UPDATE", "no").env("INSTA_FORCE_PASS", "0").env("RUST_BACKTRACE", "0");
+    cmd.env("INSTA_UPDATE", "no")
+        .env("INSTA_FORCE_PASS", "0")
+        .env("RUST_BACKTRACE", "0");
     cmd.args(["--", "--color", "never"]);
-    let out = cmd.output().with_context(|| format!("cannot run cargo test for {package}"))?;
+    let out = cmd
+        .output()
+        .with_context(|| format!("cannot run cargo test for {package}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let mut run = parse(&stdout);
@@ -70,19 +82,22 @@ pub fn parse(stdout: &str) -> SuiteRun {
     let mut run = SuiteRun::default();
     let mut current: Option<(String, String)> = None;
     for line in stdout.lines() {
-        if let Some(rest) = line.strip_prefix("test ") {
-            if let Some((name, verdict)) = rest.rsplit_once(" ... ") {
-                let verdict = match verdict.trim() {
-                    "ok" => Verdict::Passed,
-                    "ignored" => Verdict::Ignored,
-                    v if v.starts_with("ignored") => Verdict::Ignored,
-                    _ => Verdict::Failed,
-                };
-                run.tests.insert(name.trim().to_string(), verdict);
-                continue;
-            }
+        if let Some((name, verdict)) = line
+            .strip_prefix("test ")
+            .and_then(|rest| rest.rsplit_once(" ... "))
+        {
+            let verdict = match verdict.trim() {
+                "ok" => Verdict::Passed,
+                v if v.starts_with("ignored") => Verdict::Ignored,
+                _ => Verdict::Failed,
+            };
+            run.tests.insert(name.trim().to_string(), verdict);
+            continue;
         }
-        if let Some(name) = line.strip_prefix("---- ").and_then(|l| l.strip_suffix(" stdout ----")) {
+        if let Some(name) = line
+            .strip_prefix("---- ")
+            .and_then(|l| l.strip_suffix(" stdout ----"))
+        {
             if let Some((n, m)) = current.take() {
                 run.messages.insert(n, m.trim_end().to_string());
             }
@@ -120,7 +135,11 @@ fn compiler_errors(stderr: &str) -> String {
             keep.push(line);
         }
     }
-    if keep.is_empty() { stderr.trim().to_string() } else { keep.join("\n") }
+    if keep.is_empty() {
+        stderr.trim().to_string()
+    } else {
+        keep.join("\n")
+    }
 }
 
 #[cfg(test)]
@@ -137,6 +156,10 @@ mod tests {
         assert!(run.passed("a::x"));
         assert_eq!(run.tests["a::y"], Verdict::Failed);
         assert_eq!(run.tests["b::z"], Verdict::Ignored);
-        assert!(run.messages["a::y"].contains("boom"), "message was {:?}", run.messages["a::y"]);
+        assert!(
+            run.messages["a::y"].contains("boom"),
+            "message was {:?}",
+            run.messages["a::y"]
+        );
     }
 }

@@ -48,13 +48,17 @@ pub fn generate(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
         if skipped.iter().any(|s: &PathBuf| path.starts_with(s)) {
             continue;
         }
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
         let edited = Editor::new(&text, &stubs)
             .run(path, &mut found, &mut skipped)
             .with_context(|| format!("cannot derive a stub from {}", path.display()))?;
         let renamed = finish(&edited, chapter.package());
         let relative = path.strip_prefix(&src).unwrap_or(path).to_path_buf();
-        out.push(StubFile { relative, text: rustfmt(root, &renamed)? });
+        out.push(StubFile {
+            relative,
+            text: rustfmt(root, &renamed)?,
+        });
     }
     // A module dropped late in the sort may name a file emitted earlier.
     out.retain(|f| !skipped.iter().any(|s| src.join(&f.relative).starts_with(s)));
@@ -70,7 +74,8 @@ pub fn generate(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    let entries = std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
     for entry in entries {
         let path = entry?.path();
         if path.is_dir() {
@@ -94,10 +99,20 @@ impl<'a> Editor<'a> {
     fn new(text: &'a str, stubs: &'a std::collections::BTreeMap<&'a str, &'a str>) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Editor { text, line_starts, stubs, edits: Vec::new() }
+        Editor {
+            text,
+            line_starts,
+            stubs,
+            edits: Vec::new(),
+        }
     }
 
-    fn run(mut self, path: &Path, found: &mut BTreeSet<String>, skipped: &mut BTreeSet<PathBuf>) -> Result<String> {
+    fn run(
+        mut self,
+        path: &Path,
+        found: &mut BTreeSet<String>,
+        skipped: &mut BTreeSet<PathBuf>,
+    ) -> Result<String> {
         let file = syn::parse_file(self.text)?;
         self.items(&file.items, path, found, skipped);
         self.edits.sort_by_key(|e| e.0);
@@ -108,18 +123,29 @@ impl<'a> Editor<'a> {
         Ok(text)
     }
 
-    fn items(&mut self, items: &[syn::Item], path: &Path, found: &mut BTreeSet<String>, skipped: &mut BTreeSet<PathBuf>) {
+    fn items(
+        &mut self,
+        items: &[syn::Item],
+        path: &Path,
+        found: &mut BTreeSet<String>,
+        skipped: &mut BTreeSet<PathBuf>,
+    ) {
         for item in items {
             let (attrs, start) = item_start(item);
             if is_cfg_test(attrs) || self.marked_reference_only(start) {
-                self.drop_lines(start.line - usize::from(self.marked_reference_only(start)), item.span().end().line);
+                self.drop_lines(
+                    start.line - usize::from(self.marked_reference_only(start)),
+                    item.span().end().line,
+                );
                 if let syn::Item::Mod(m) = item {
                     skipped.extend(module_files(path, &m.ident.to_string()));
                 }
                 continue;
             }
             match item {
-                syn::Item::Fn(f) => self.maybe_stub(&f.sig.ident.to_string(), &f.sig, &f.block, found),
+                syn::Item::Fn(f) => {
+                    self.maybe_stub(&f.sig.ident.to_string(), &f.sig, &f.block, found)
+                }
                 syn::Item::Impl(i) => {
                     let owner = type_name(&i.self_ty);
                     for member in &i.items {
@@ -139,11 +165,27 @@ impl<'a> Editor<'a> {
         }
     }
 
-    fn maybe_stub(&mut self, key: &str, sig: &syn::Signature, block: &syn::Block, found: &mut BTreeSet<String>) {
-        let Some(nudge) = self.stubs.get(key) else { return };
+    fn maybe_stub(
+        &mut self,
+        key: &str,
+        sig: &syn::Signature,
+        block: &syn::Block,
+        found: &mut BTreeSet<String>,
+    ) {
+        let Some(nudge) = self.stubs.get(key) else {
+            return;
+        };
         found.insert(key.to_string());
-        let indent: String = self.line(sig.fn_token.span.start().line).chars().take_while(|c| c.is_whitespace()).collect();
-        let escaped = nudge.replace('\\', "\\\\").replace('"', "\\\"").replace('{', "{{").replace('}', "}}");
+        let indent: String = self
+            .line(sig.fn_token.span.start().line)
+            .chars()
+            .take_while(|c| c.is_whitespace())
+            .collect();
+        let escaped = nudge
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('{', "{{")
+            .replace('}', "}}");
         let body = format!("{{\n{indent}    todo!(\"{escaped}\")\n{indent}}}");
         let open = self.offset(block.brace_token.span.open().start());
         let close = self.offset(block.brace_token.span.close().end());
@@ -157,13 +199,21 @@ impl<'a> Editor<'a> {
     /// Drops whole lines `first..=last` (1-based).
     fn drop_lines(&mut self, first: usize, last: usize) {
         let start = self.line_starts[first - 1];
-        let end = self.line_starts.get(last).copied().unwrap_or(self.text.len());
+        let end = self
+            .line_starts
+            .get(last)
+            .copied()
+            .unwrap_or(self.text.len());
         self.edits.push((start, end, String::new()));
     }
 
     fn line(&self, line: usize) -> &str {
         let start = self.line_starts[line - 1];
-        let end = self.line_starts.get(line).copied().unwrap_or(self.text.len());
+        let end = self
+            .line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.text.len());
         &self.text[start..end]
     }
 
@@ -171,7 +221,11 @@ impl<'a> Editor<'a> {
     fn offset(&self, at: LineColumn) -> usize {
         let start = self.line_starts[at.line - 1];
         let line = self.line(at.line);
-        start + line.char_indices().nth(at.column).map_or(line.len(), |(i, _)| i)
+        start
+            + line
+                .char_indices()
+                .nth(at.column)
+                .map_or(line.len(), |(i, _)| i)
     }
 }
 
@@ -192,7 +246,9 @@ fn item_start(item: &syn::Item) -> (&[syn::Attribute], LineColumn) {
         syn::Item::Macro(i) => &i.attrs,
         _ => &[],
     };
-    let start = attrs.first().map_or_else(|| item.span().start(), |a| a.span().start());
+    let start = attrs
+        .first()
+        .map_or_else(|| item.span().start(), |a| a.span().start());
     (attrs, start)
 }
 
@@ -204,7 +260,12 @@ fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
 
 fn type_name(ty: &syn::Type) -> String {
     match ty {
-        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default(),
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default(),
         _ => String::new(),
     }
 }
@@ -212,8 +273,15 @@ fn type_name(ty: &syn::Type) -> String {
 /// Where `mod name;` declared in `path` may keep its code.
 fn module_files(path: &Path, name: &str) -> Vec<PathBuf> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    let base = if matches!(stem, "lib" | "main" | "mod") { dir.to_path_buf() } else { dir.join(stem) };
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let base = if matches!(stem, "lib" | "main" | "mod") {
+        dir.to_path_buf()
+    } else {
+        dir.join(stem)
+    };
     vec![base.join(format!("{name}.rs")), base.join(name)]
 }
 
@@ -241,10 +309,17 @@ pub fn rustfmt(root: &Path, text: &str) -> Result<String> {
         .stderr(Stdio::piped())
         .spawn()
         .context("cannot run rustfmt (install it with `rustup component add rustfmt`)")?;
-    child.stdin.take().context("rustfmt has no stdin")?.write_all(text.as_bytes())?;
+    child
+        .stdin
+        .take()
+        .context("rustfmt has no stdin")?
+        .write_all(text.as_bytes())?;
     let out = child.wait_with_output()?;
     if !out.status.success() {
-        bail!("rustfmt rejected a generated stub:\n{}", String::from_utf8_lossy(&out.stderr));
+        bail!(
+            "rustfmt rejected a generated stub:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     Ok(String::from_utf8(out.stdout)?)
 }
@@ -257,7 +332,8 @@ pub fn write(root: &Path, chapter: &Chapter) -> Result<usize> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)?;
         }
-        std::fs::write(&path, &f.text).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(&path, &f.text)
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(files.len())
 }
@@ -270,7 +346,10 @@ pub fn drift(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
         let path = chapter.dir.join("src").join(&f.relative);
         match std::fs::read_to_string(&path) {
             Ok(actual) if actual == f.text => {}
-            Ok(_) => problems.push(format!("{} differs from the stub derived from the solution", path.display())),
+            Ok(_) => problems.push(format!(
+                "{} differs from the stub derived from the solution",
+                path.display()
+            )),
             Err(_) => problems.push(format!("{} is missing", path.display())),
         }
     }
@@ -279,7 +358,10 @@ pub fn drift(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
     for path in present {
         let rel = path.strip_prefix(chapter.dir.join("src")).unwrap_or(&path);
         if !files.iter().any(|f| f.relative == rel) {
-            problems.push(format!("{} has no counterpart in the solution", path.display()));
+            problems.push(format!(
+                "{} has no counterpart in the solution",
+                path.display()
+            ));
         }
     }
     Ok(problems)
