@@ -23,7 +23,9 @@ use anyhow::Result;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub fn run(root: &Path, chapters: &[Chapter], suites: bool) -> Result<ExitCode> {
+/// Checks every quick rule over all `chapters`, then runs the suites of
+/// `suites` (all chapters, one, or none).
+pub fn run(root: &Path, chapters: &[Chapter], suites: &[Chapter]) -> Result<ExitCode> {
     let mut problems = Vec::new();
     let mut step = |name: &str, found: Vec<String>| {
         let mark = if found.is_empty() { "ok" } else { "FAILED" };
