@@ -165,6 +165,22 @@ fn hints(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     problems
 }
 
+/// The id mdBook gives a Markdown heading line: lower case, spaces to
+/// dashes, other punctuation dropped.
+fn heading_id(line: &str) -> Option<String> {
+    let title = line.strip_prefix('#')?.trim_start_matches('#').trim();
+    Some(
+        title
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c.to_ascii_lowercase()),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
 fn book(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     let src = root.join("book/src");
     let mut pages = Vec::new();
@@ -371,6 +387,15 @@ mod tests {
         let found = rust_blocks(text);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("line 5"), "{found:?}");
+    }
+
+    #[test]
+    fn heading_ids_follow_mdbook() {
+        assert_eq!(
+            heading_id("## The knight's tour: 8x8").as_deref(),
+            Some("the-knights-tour-8x8")
+        );
+        assert_eq!(heading_id("not a heading"), None);
     }
 
     #[test]
