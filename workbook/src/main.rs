@@ -7,13 +7,18 @@
 
 mod book;
 mod check;
+mod grade;
 mod info;
 mod progress;
+mod reset;
+mod run;
 mod runner;
 mod stubs;
+mod watch;
 
 use anyhow::{Result, bail};
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -41,6 +46,51 @@ enum Cmd {
         /// Show every hint at once.
         #[arg(long)]
         all: bool,
+    },
+    /// Re-run the current exercise's tests whenever a file under `exercises/` is saved.
+    Watch {
+        /// Check for changes every so many milliseconds instead of waiting for
+        /// the system's file notifications (for network or container mounts).
+        #[arg(long)]
+        poll: Option<u64>,
+    },
+    /// Restore the pristine stub of an exercise or a whole chapter (your work is backed up first).
+    Reset {
+        /// An exercise (`dfs_stack`, `intro/dfs_stack`) or a chapter (`intro`, `0`).
+        target: String,
+        /// Do not ask before overwriting changed files.
+        #[arg(long, short)]
+        yes: bool,
+    },
+    /// Run your chapter binary and the reference's on the same input, side by side.
+    Run {
+        /// The chapter (slug or number).
+        chapter: String,
+        /// An input file to feed both, or arguments passed to both; default: type the input.
+        input: Vec<String>,
+    },
+    /// Instructors: grade a folder of submissions into a gradebook (see grading/README.md).
+    Grade {
+        /// A folder with one entry per learner: a folder, a .zip or a .tar.gz.
+        submissions: PathBuf,
+        /// Where to write grades.csv, report.md, report.html and LEARNER/results.json.
+        #[arg(long)]
+        out: PathBuf,
+        /// The grading config; default: grading/grading.toml when it exists.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The shared target directory for the graded builds; default: target/grade.
+        #[arg(long)]
+        target_dir: Option<PathBuf>,
+        /// Learners graded at once; default: one per core.
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
+    /// Internal: set resource limits on this process, then run a program (used by `grade`).
+    #[command(name = "__limited", hide = true)]
+    Limited {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
     /// Build the book to `book/book`, or serve it on localhost.
     Book {
@@ -88,11 +138,38 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    if let Some(Cmd::Limited { args }) = &cli.command {
+        return Ok(grade::limited_exec(args));
+    }
     let root = info::find_root()?;
     let chapters = info::load_chapters(&root)?;
     match cli.command.unwrap_or(Cmd::Progress { chapter: None }) {
         Cmd::Progress { chapter } => progress::show(&root, &select(&chapters, chapter.as_deref())?),
         Cmd::Hint { exercise, all } => progress::hint(&root, &chapters, exercise.as_deref(), all),
+        Cmd::Watch { poll } => watch::watch(&root, &chapters, poll),
+        Cmd::Reset { target, yes } => reset::reset(&root, &chapters, &target, yes),
+        Cmd::Run { chapter, input } => {
+            let chapter = select(&chapters, Some(&chapter))?;
+            run::run(&root, &chapter[0], &input)
+        }
+        Cmd::Grade {
+            submissions,
+            out,
+            config,
+            target_dir,
+            jobs,
+        } => grade::run(
+            &root,
+            &chapters,
+            grade::Options {
+                submissions,
+                out,
+                config,
+                target_dir,
+                jobs,
+            },
+        ),
+        Cmd::Limited { args } => Ok(grade::limited_exec(&args)),
         Cmd::Book { action } => match action.unwrap_or(BookAction::Build) {
             BookAction::Build => book::build(&root).map(|_| ExitCode::SUCCESS),
             BookAction::Serve { port, open } => book::serve(&root, port, open),

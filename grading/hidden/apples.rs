@@ -1,0 +1,106 @@
+//! Hidden suite for chapter 1: differential tests on random inputs.
+//!
+//! Learners never see this file; `workbook grade` compiles it into their
+//! crate with the reference as a dev-dependency. Inputs come from a fixed
+//! seed (SplitMix64), so a grade never changes between runs. Module names
+//! are exercise names; sizes stay where the naive recursion is quick.
+
+use apples as learner;
+use apples_solution as reference;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u32) -> u32 {
+        (self.next() % u64::from(n.max(1))) as u32
+    }
+}
+
+mod count_naive {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_100_small_random_cases() {
+        let mut rng = Rng(11);
+        for _ in 0..100 {
+            let (p, a) = (rng.below(7), rng.below(9));
+            assert_eq!(learner::count_naive(p, a), reference::count_naive(p, a), "count_naive({p}, {a})");
+        }
+    }
+}
+
+mod count_naive_traced {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_100_small_random_cases() {
+        let mut rng = Rng(12);
+        for _ in 0..100 {
+            let (p, a) = (rng.below(7), rng.below(9));
+            let (got, want) = (learner::count_naive_traced(p, a), reference::count_naive_traced(p, a));
+            assert_eq!((got.ways, got.calls), (want.ways, want.calls), "count_naive_traced({p}, {a}) as (ways, calls)");
+        }
+    }
+}
+
+mod count_memo {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_300_random_cases_overflow_included() {
+        let mut rng = Rng(13);
+        for _ in 0..300 {
+            let (p, a) = (rng.below(60), rng.below(200));
+            assert_eq!(learner::count_memo(p, a), reference::count_memo(p, a), "count_memo({p}, {a})");
+        }
+    }
+}
+
+mod count_exact {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_200_random_cases() {
+        let mut rng = Rng(14);
+        for _ in 0..200 {
+            let (p, a) = (rng.below(300), rng.below(1000));
+            assert_eq!(learner::count_exact(p, a), reference::count_exact(p, a), "count_exact({p}, {a})");
+        }
+    }
+}
+
+mod count_checked {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_300_random_cases_overflow_included() {
+        let mut rng = Rng(15);
+        for _ in 0..300 {
+            let (p, a) = (rng.below(80), rng.below(400));
+            assert_eq!(learner::count_checked(p, a), reference::count_checked(p, a), "count_checked({p}, {a})");
+        }
+    }
+}
+
+mod distributions {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_50_small_random_cases() {
+        let mut rng = Rng(16);
+        for _ in 0..50 {
+            let (p, a) = (rng.below(5), rng.below(6));
+            let got: Vec<Vec<u32>> = learner::distributions(p, a).collect();
+            let want: Vec<Vec<u32>> = reference::distributions(p, a).collect();
+            assert_eq!(got, want, "distributions({p}, {a}).collect()");
+        }
+    }
+}

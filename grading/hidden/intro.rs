@@ -1,0 +1,86 @@
+//! Hidden suite for chapter 0: differential tests on random inputs.
+//!
+//! Learners never see this file; `workbook grade` wires it into their
+//! crate as an extra test target with the reference as a dev-dependency.
+//! Every case compares the learner's answer with the reference's on inputs
+//! drawn from a fixed seed (a small SplitMix64, so the grade is the same on
+//! every run and no extra crate is needed). Module names are exercise names.
+
+use intro as learner;
+use intro_solution as reference;
+
+/// SplitMix64: a tiny seeded generator; quality is ample for test inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// A random graph of 1..=12 vertices; some edges point outside it.
+fn graph(rng: &mut Rng) -> Vec<Vec<usize>> {
+    let n = 1 + rng.below(12);
+    (0..n).map(|_| (0..rng.below(4)).map(|_| rng.below(n + 2)).collect()).collect()
+}
+
+mod dfs_recursive {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_300_random_graphs() {
+        let mut rng = Rng(1);
+        for _ in 0..300 {
+            let g = graph(&mut rng);
+            let start = rng.below(g.len() + 1);
+            let (got, want) = (learner::dfs_recursive(&g, start), reference::dfs_recursive(&g, start));
+            assert_eq!(got, want, "dfs_recursive({g:?}, {start})");
+        }
+    }
+}
+
+mod dfs_stack {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_300_random_graphs() {
+        let mut rng = Rng(2);
+        for _ in 0..300 {
+            let g = graph(&mut rng);
+            let start = rng.below(g.len() + 1);
+            let (got, want) = (learner::dfs_stack(&g, start), reference::dfs_stack(&g, start));
+            assert_eq!(got, want, "dfs_stack({g:?}, {start})");
+        }
+    }
+
+    #[test]
+    fn a_path_of_200_000_vertices_does_not_use_the_call_stack() {
+        let n = 200_000;
+        let g: Vec<Vec<usize>> = (0..n).map(|v| if v + 1 < n { vec![v + 1] } else { vec![] }).collect();
+        let got = learner::dfs_stack(&g, 0);
+        assert!(got == reference::dfs_stack(&g, 0), "dfs_stack on a path of {n} vertices did not list 0..{n} in order");
+    }
+}
+
+mod subsets_with_sum {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_300_random_item_lists() {
+        let mut rng = Rng(3);
+        for _ in 0..300 {
+            let items: Vec<u32> = (0..rng.below(11)).map(|_| 1 + rng.below(9) as u32).collect();
+            let target = rng.below(25) as u32;
+            let (got, want) = (learner::subsets_with_sum(&items, target), reference::subsets_with_sum(&items, target));
+            assert_eq!(got, want, "subsets_with_sum({items:?}, {target})");
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Reading one learner's submission: a folder, a `.zip` or a `.tar.gz`.
+//!
+//! Only Rust source files under a chapter's `src/` are kept, read into
+//! memory and never unpacked where the archive says: each kept file's path
+//! is rebuilt from checked components (`NN_slug/src/a/b.rs`), so `..`,
+//! absolute paths, symlinks, hard links and devices cannot reach outside the
+//! grader's own folder. Sizes are capped, so an archive bomb is cut short.
+//! Cost: one pass over the submission's entries.
+
+use anyhow::{Context, Result, bail};
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
+
+/// The largest source file kept, and the most bytes kept per learner.
+const FILE_CAP: u64 = 1 << 20;
+const TOTAL_CAP: u64 = 32 << 20;
+
+/// What the grader takes from one learner.
+#[derive(Debug, Default)]
+pub struct Submission {
+    /// Kept files by chapter folder (`00_intro`), then path under `src/`.
+    pub chapters: BTreeMap<String, BTreeMap<PathBuf, Vec<u8>>>,
+    /// What was skipped and why (symlinks, oversized files, ...).
+    pub notes: Vec<String>,
+}
+
+/// One learner per entry of `dir`: folders, `.zip`, `.tar.gz`/`.tgz` files.
+pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
+        let path = entry?.path();
+        let Some(file) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        if file.starts_with('.') {
+            continue;
+        }
+        let meta = std::fs::symlink_metadata(&path)?;
+        let stem = if meta.is_dir() {
+            Some(file)
+        } else if meta.is_file() {
+            [".zip", ".tar.gz", ".tgz"]
+                .iter()
+                .find_map(|ext| file.strip_suffix(ext))
+        } else {
+            None
+        };
+        if let Some(stem) = stem {
+            out.push((sanitize(stem), path));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// A learner name safe to use as a folder name and a CSV cell.
+fn sanitize(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
+}
+
+/// Reads the submission at `path`, keeping the sources of `folders` (`00_intro`, ...).
+pub fn read(path: &Path, folders: &[String]) -> Result<Submission> {
+    let mut raw = Raw::default();
+    let file = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    if path.is_dir() {
+        walk(path, &mut Vec::new(), &mut raw)?;
+    } else if file.ends_with(".zip") {
+        read_zip(path, &mut raw)?;
+    } else {
+        read_tar_gz(path, &mut raw)?;
+    }
+    let mut sub = Submission {
+        notes: raw.notes,
+        ..Submission::default()
+    };
+    let base = choose_base(&raw.files, folders);
+    for (parts, bytes) in raw.files {
+        if let Some((folder, rel)) = locate(&parts, base.as_deref(), folders) {
+            sub.chapters.entry(folder).or_default().insert(rel, bytes);
+        }
+    }
+    Ok(sub)
+}
+
+#[derive(Default)]
+struct Raw {
+    files: Vec<(Vec<String>, Vec<u8>)>,
+    total: u64,
+    notes: Vec<String>,
+}
+
+impl Raw {
+    /// Keeps one `.rs` file if its path is clean and the caps allow it.
+    fn keep(
+        &mut self,
+        path: &str,
+        parts: Option<Vec<String>>,
+        size: u64,
+        read: impl FnOnce(u64) -> Result<Vec<u8>>,
+    ) -> Result<()> {
+        if !path.ends_with(".rs") {
+            return Ok(());
+        }
+        let Some(parts) = parts else {
+            self.notes
+                .push(format!("skipped `{path}`: the path leaves the submission"));
+            return Ok(());
+        };
+        if parts.iter().any(|p| p == "target" || p.starts_with('.')) {
+            return Ok(());
+        }
+        if size > FILE_CAP || self.total + size > TOTAL_CAP {
+            self.notes
+                .push(format!("skipped `{path}`: too large ({size} bytes)"));
+            return Ok(());
+        }
+        let bytes = read(FILE_CAP)?;
+        self.total += bytes.len() as u64;
+        self.files.push((parts, bytes));
+        Ok(())
+    }
+}
+
+/// The plain components of a relative path, or None if any is not plain.
+fn clean(path: &Path) -> Option<Vec<String>> {
+    let mut parts = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::Normal(s) => parts.push(s.to_str()?.to_string()),
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    (!parts.is_empty()).then_some(parts)
+}
+
+fn walk(dir: &Path, prefix: &mut Vec<String>, raw: &mut Raw) -> Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let meta = std::fs::symlink_metadata(entry.path())?;
+        prefix.push(name.clone());
+        if meta.file_type().is_symlink() {
+            if name.ends_with(".rs") || prefix.iter().any(|p| p == "src") {
+                raw.notes
+                    .push(format!("skipped symlink `{}`", prefix.join("/")));
+            }
+        } else if meta.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                walk(&entry.path(), prefix, raw)?;
+            }
+        } else if meta.is_file() {
+            let path = entry.path();
+            raw.keep(&prefix.join("/"), Some(prefix.clone()), meta.len(), |cap| {
+                let mut bytes = Vec::new();
+                std::fs::File::open(&path)?
+                    .take(cap)
+                    .read_to_end(&mut bytes)?;
+                Ok(bytes)
+            })?;
+        }
+        prefix.pop();
+    }
+    Ok(())
+}
+
+fn read_zip(path: &Path, raw: &mut Raw) -> Result<()> {
+    let file = std::fs::File::open(path)?;
+    let mut zip = zip::ZipArchive::new(file)
+        .with_context(|| format!("{} is not a zip archive", path.display()))?;
+    for i in 0..zip.len() {
+        let mut entry = zip.by_index(i)?;
+        let name = entry.name().map(|n| n.to_string()).unwrap_or_default();
+        let link =
+            entry.is_symlink() || entry.unix_mode().is_some_and(|m| m & 0o170000 == 0o120000);
+        if entry.is_dir() {
+            continue;
+        }
+        if link {
+            raw.notes.push(format!("skipped symlink `{name}`"));
+            continue;
+        }
+        let parts =
+            clean(Path::new(&name)).filter(|_| !name.starts_with('/') && !name.contains('\\'));
+        let size = entry.size();
+        raw.keep(&name, parts, size, |cap| {
+            let mut bytes = Vec::new();
+            (&mut entry).take(cap).read_to_end(&mut bytes)?;
+            Ok(bytes)
+        })?;
+    }
+    Ok(())
+}
+
+fn read_tar_gz(path: &Path, raw: &mut Raw) -> Result<()> {
+    let file = std::fs::File::open(path)?;
+    let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    let entries = tar
+        .entries()
+        .with_context(|| format!("{} is not a .tar.gz archive", path.display()))?;
+    for entry in entries {
+        let mut entry = entry.with_context(|| format!("{} is damaged", path.display()))?;
+        let name = entry.path()?.to_string_lossy().into_owned();
+        let kind = entry.header().entry_type();
+        if !kind.is_file() {
+            if (kind.is_symlink() || kind.is_hard_link()) && name.ends_with(".rs") {
+                raw.notes.push(format!("skipped link `{name}`"));
+            }
+            continue;
+        }
+        let parts = clean(Path::new(&name));
+        let size = entry.header().size()?;
+        raw.keep(&name, parts, size, |cap| {
+            let mut bytes = Vec::new();
+            (&mut entry).take(cap).read_to_end(&mut bytes)?;
+            Ok(bytes)
+        })?;
+    }
+    Ok(())
+}
+
+/// The folder prefix holding the chapters: the shallowest `.../exercises`
+/// that has one, else the top level or one wrapper folder.
+fn choose_base(files: &[(Vec<String>, Vec<u8>)], folders: &[String]) -> Option<Vec<String>> {
+    let hit = |parts: &[String], i: usize| {
+        folders.contains(&parts[i]) && parts.get(i + 1).is_some_and(|s| s == "src")
+    };
+    let mut best: Option<Vec<String>> = None;
+    for (parts, _) in files {
+        for i in 1..parts.len() {
+            if parts[i - 1] == "exercises"
+                && hit(parts, i)
+                && best.as_ref().is_none_or(|b| b.len() > i)
+            {
+                best = Some(parts[..i].to_vec());
+            }
+        }
+    }
+    if best.is_some() {
+        return best;
+    }
+    for (parts, _) in files {
+        for i in 0..parts.len().min(2) {
+            if hit(parts, i)
+                && parts[..i].iter().all(|p| p != "solutions")
+                && best.as_ref().is_none_or(|b| b.len() > i)
+            {
+                best = Some(parts[..i].to_vec());
+            }
+        }
+    }
+    best
+}
+
+/// Splits a kept path into its chapter folder and its path under `src/`.
+fn locate(
+    parts: &[String],
+    base: Option<&[String]>,
+    folders: &[String],
+) -> Option<(String, PathBuf)> {
+    let base = base?;
+    let rest = parts.strip_prefix(base)?;
+    match rest {
+        [folder, src, tail @ ..]
+            if src == "src" && folders.contains(folder) && !tail.is_empty() =>
+        {
+            Some((folder.clone(), tail.iter().collect()))
+        }
+        _ => None,
+    }
+}
+
+/// Fails unless `rel` is a plain relative path (a second guard before writing).
+pub fn check_relative(rel: &Path) -> Result<()> {
+    if clean(rel).is_none() {
+        bail!("refusing to write outside the workspace: {}", rel.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,198 @@
+//! `workbook reset`: give an exercise (or a whole chapter) its pristine stub back.
+//!
+//! The pristine text is regenerated from the solution (`stubs::generate`),
+//! never kept as a copy, so it is always the current stub. An exercise is
+//! reset function by function: only the items that exercise's stubs name are
+//! put back, so work on the other exercises in the same file is untouched.
+//! Before anything is overwritten the learner is asked, and the old file is
+//! copied to `.workbook/backups/<time>/`. Cost: one stub generation.
+
+use crate::info::{Chapter, Exercise};
+use crate::stubs;
+use anyhow::{Context, Result, bail};
+use proc_macro2::LineColumn;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use syn::spanned::Spanned;
+
+pub fn reset(root: &Path, chapters: &[Chapter], target: &str, yes: bool) -> Result<ExitCode> {
+    let (chapter, exercise) = find(chapters, target)?;
+    let mut changes = Vec::new();
+    for stub in stubs::generate(root, chapter)? {
+        let path = chapter.dir.join("src").join(&stub.relative);
+        let current = std::fs::read_to_string(&path).ok();
+        let wanted = match (exercise, &current) {
+            (None, _) | (Some(_), None) => stub.text.clone(),
+            (Some(e), Some(cur)) => restore_items(cur, &stub.text, e).with_context(|| {
+                format!(
+                    "{} cannot be parsed; reset the whole chapter instead",
+                    path.display()
+                )
+            })?,
+        };
+        if current.as_deref() != Some(wanted.as_str()) {
+            changes.push((path, current, wanted));
+        }
+    }
+    let what = exercise.map_or_else(
+        || format!("chapter {}", chapter.chapter.slug),
+        |e| format!("exercise {}/{}", chapter.chapter.slug, e.name),
+    );
+    if changes.is_empty() {
+        println!("{what} is already the pristine stub; nothing to do.");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("Resetting {what} will overwrite:");
+    for (path, _, _) in &changes {
+        println!("  {}", path.strip_prefix(root).unwrap_or(path).display());
+    }
+    if !yes && !confirm()? {
+        println!("Nothing changed.");
+        return Ok(ExitCode::FAILURE);
+    }
+    let backup = backup_dir(root);
+    for (path, old, new) in &changes {
+        if let Some(old) = old {
+            let copy = backup.join(path.strip_prefix(root).unwrap_or(path));
+            if let Some(dir) = copy.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            std::fs::write(&copy, old)?;
+        }
+        std::fs::write(path, new).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    println!(
+        "Done. Your previous files are in {}",
+        backup.strip_prefix(root).unwrap_or(&backup).display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn confirm() -> Result<bool> {
+    if !std::io::stdin().is_terminal() {
+        bail!("this would overwrite your work; run it in a terminal to confirm, or pass --yes");
+    }
+    print!("Overwrite (a backup is kept)? [y/N] ");
+    std::io::stdout().flush()?;
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    Ok(matches!(line.trim(), "y" | "Y" | "yes"))
+}
+
+fn backup_dir(root: &Path) -> PathBuf {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    root.join(".workbook")
+        .join("backups")
+        .join(secs.to_string())
+}
+
+/// A chapter (slug, number, folder) or an exercise (`name`, `slug/name`).
+fn find<'a>(chapters: &'a [Chapter], target: &str) -> Result<(&'a Chapter, Option<&'a Exercise>)> {
+    if let Some(c) = chapters.iter().find(|c| {
+        c.chapter.slug == target || c.folder() == target || c.chapter.number.to_string() == target
+    }) {
+        return Ok((c, None));
+    }
+    let (chap, name) = target
+        .split_once('/')
+        .map_or((None, target), |(c, e)| (Some(c), e));
+    let found: Vec<_> = chapters
+        .iter()
+        .filter(|c| chap.is_none_or(|p| c.chapter.slug == p || c.folder() == p))
+        .flat_map(|c| {
+            c.exercises
+                .iter()
+                .filter(|e| e.name == name)
+                .map(move |e| (c, Some(e)))
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => bail!(
+            "no chapter or exercise `{target}`; `cargo run -p workbook -- progress` lists them"
+        ),
+        _ => bail!("`{target}` is in several chapters; write it as chapter/exercise"),
+    }
+}
+
+/// `current` with the items `exercise` stubs replaced by their text in `pristine`.
+fn restore_items(current: &str, pristine: &str, exercise: &Exercise) -> Result<String> {
+    let cur = item_ranges(current)?;
+    let pri = item_ranges(pristine)?;
+    let mut edits: Vec<(std::ops::Range<usize>, &str)> = Vec::new();
+    for name in exercise.stubs.keys() {
+        let Some((_, want)) = pri.iter().find(|(n, _)| n == name) else {
+            continue;
+        };
+        let text = &pristine[want.clone()];
+        match cur.iter().find(|(n, _)| n == name) {
+            Some((_, have)) => edits.push((have.clone(), text)),
+            None => edits.push((current.len()..current.len(), text)),
+        }
+    }
+    edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+    let mut out = current.to_string();
+    for (range, text) in edits {
+        let text = if range.start == out.len() {
+            format!("\n{text}\n")
+        } else {
+            text.to_string()
+        };
+        out.replace_range(range, &text);
+    }
+    Ok(out)
+}
+
+/// Every function and method in a file (`name`, `Type::name`) with its byte range.
+fn item_ranges(text: &str) -> Result<Vec<(String, std::ops::Range<usize>)>> {
+    let file = syn::parse_file(text)?;
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |lc: LineColumn| {
+        let line = starts
+            .get(lc.line.saturating_sub(1))
+            .copied()
+            .unwrap_or(text.len());
+        let rest = &text[line..];
+        line + rest
+            .char_indices()
+            .nth(lc.column)
+            .map_or(rest.len(), |(i, _)| i)
+    };
+    let mut out = Vec::new();
+    let mut items: Vec<&syn::Item> = file.items.iter().collect();
+    while let Some(item) = items.pop() {
+        match item {
+            syn::Item::Fn(f) => out.push((
+                f.sig.ident.to_string(),
+                offset(f.span().start())..offset(f.span().end()),
+            )),
+            syn::Item::Impl(i) => {
+                let ty = match &*i.self_ty {
+                    syn::Type::Path(p) => p
+                        .path
+                        .segments
+                        .last()
+                        .map(|s| s.ident.to_string())
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                for it in &i.items {
+                    if let syn::ImplItem::Fn(f) = it {
+                        out.push((
+                            format!("{ty}::{}", f.sig.ident),
+                            offset(f.span().start())..offset(f.span().end()),
+                        ));
+                    }
+                }
+            }
+            syn::Item::Mod(m) => items.extend(m.content.iter().flat_map(|(_, inner)| inner.iter())),
+            _ => {}
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,233 @@
+//! `workbook watch`: the learner's loop. Save a file, see the verdict.
+//!
+//! The state is each chapter's last verdict plus a fingerprint of its
+//! sources (path, size and modification time of every file under
+//! `exercises/NN_slug/src`), kept in `.workbook/progress.json` so progress
+//! survives restarts; it never leaves the machine. A chapter's suite re-runs
+//! only when its fingerprint changes. File notifications (`notify`) only
+//! wake the loop; every two seconds the fingerprints are also compared, so
+//! editors that save atomically (write a temporary file, then rename) and
+//! mounts that deliver no notifications at all are both covered.
+//! `--poll` replaces notifications with notify's polling watcher.
+
+use crate::info::Chapter;
+use crate::progress::statuses;
+use crate::runner::{Target, run_suite};
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use notify::{PollWatcher, RecommendedWatcher, RecursiveMode, Watcher};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// One chapter's remembered verdict.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct Remembered {
+    fingerprint: u64,
+    /// (passed, total) per exercise; empty when the crate did not compile.
+    exercises: BTreeMap<String, (usize, usize)>,
+    /// The first failure to show: a test name and its message, or compiler errors.
+    failure: Option<(String, String)>,
+}
+
+type State = BTreeMap<String, Remembered>;
+
+pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<ExitCode> {
+    let state_path = root.join(".workbook").join("progress.json");
+    let mut state: State = std::fs::read_to_string(&state_path)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    let (tx, rx) = mpsc::channel();
+    let handler = move |e: notify::Result<notify::Event>| {
+        if e.is_ok() {
+            let _ = tx.send(());
+        }
+    };
+    let exercises = root.join("exercises");
+    // Keep the watcher alive for the whole loop.
+    let _watcher: Box<dyn Watcher> = match poll {
+        Some(ms) => poll_watcher(handler, &exercises, ms)?,
+        None => match native_watcher(handler.clone(), &exercises) {
+            Some(w) => w,
+            None => {
+                eprintln!("(file notifications are unavailable here; polling every second)");
+                poll_watcher(handler, &exercises, 1000)?
+            }
+        },
+    };
+    println!("Watching exercises/ (Ctrl-C to stop).");
+    loop {
+        let mut changed = false;
+        for c in chapters {
+            let fp = fingerprint(&c.dir.join("src"));
+            if state.get(c.package()).is_none_or(|r| r.fingerprint != fp) {
+                eprintln!("(running the {} suite...)", c.package());
+                state.insert(c.package().to_string(), evaluate(root, c, fp)?);
+                changed = true;
+            }
+        }
+        if changed {
+            save(&state_path, &state)?;
+            show(chapters, &state);
+        }
+        // Wait for a notification or two seconds, then let a burst of events settle.
+        if rx.recv_timeout(Duration::from_secs(2)).is_ok() {
+            std::thread::sleep(Duration::from_millis(300));
+            while rx.try_recv().is_ok() {}
+        }
+    }
+}
+
+fn native_watcher(handler: impl notify::EventHandler, dir: &Path) -> Option<Box<dyn Watcher>> {
+    let mut w = RecommendedWatcher::new(handler, notify::Config::default()).ok()?;
+    w.watch(dir, RecursiveMode::Recursive).ok()?;
+    Some(Box::new(w))
+}
+
+fn poll_watcher(
+    handler: impl notify::EventHandler,
+    dir: &Path,
+    ms: u64,
+) -> Result<Box<dyn Watcher>> {
+    let config = notify::Config::default().with_poll_interval(Duration::from_millis(ms.max(100)));
+    let mut w = PollWatcher::new(handler, config).context("cannot start the polling watcher")?;
+    w.watch(dir, RecursiveMode::Recursive)
+        .with_context(|| format!("cannot watch {}", dir.display()))?;
+    Ok(Box::new(w))
+}
+
+/// Hash of every source file's path, size and modification time.
+fn fingerprint(dir: &Path) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut files = Vec::new();
+    list(dir, &mut files);
+    files.sort();
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for f in files {
+        if let Ok(meta) = std::fs::metadata(&f) {
+            f.hash(&mut h);
+            meta.len().hash(&mut h);
+            meta.modified().ok().hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+fn list(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            list(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+fn evaluate(root: &Path, c: &Chapter, fingerprint: u64) -> Result<Remembered> {
+    let run = run_suite(root, c.package(), Target::Learner)?;
+    let mut r = Remembered {
+        fingerprint,
+        ..Remembered::default()
+    };
+    if let Some(err) = run.build_error {
+        r.failure = Some(("does not compile".into(), err));
+        return Ok(r);
+    }
+    for (e, s) in statuses(c, &run) {
+        r.exercises.insert(e.name.clone(), (s.passed, s.total));
+        if !s.done() && r.failure.is_none() {
+            let prefix = format!("{}::", e.name);
+            r.failure = run
+                .messages
+                .iter()
+                .find(|(t, _)| t.starts_with(&prefix))
+                .map(|(t, m)| (t.clone(), m.clone()));
+        }
+    }
+    Ok(r)
+}
+
+fn save(path: &Path, state: &State) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, serde_json::to_string_pretty(state)?)?;
+    Ok(())
+}
+
+fn show(chapters: &[Chapter], state: &State) {
+    if std::io::stdout().is_terminal() {
+        print!("\x1b[2J\x1b[H");
+    }
+    let done_of = |c: &Chapter, name: &str| {
+        state
+            .get(c.package())
+            .and_then(|r| r.exercises.get(name))
+            .is_some_and(|&(p, t)| t > 0 && p == t)
+    };
+    let total: usize = chapters.iter().map(|c| c.exercises.len()).sum();
+    let done: usize = chapters
+        .iter()
+        .map(|c| c.exercises.iter().filter(|e| done_of(c, &e.name)).count())
+        .sum();
+    let current = chapters.iter().find_map(|c| {
+        c.exercises
+            .iter()
+            .find(|e| !done_of(c, &e.name))
+            .map(|e| (c, e))
+    });
+    match current {
+        None => println!(
+            "Every exercise passes. Well done! Try `workbook run <chapter>` to explore further."
+        ),
+        Some((c, e)) => {
+            let r = state.get(c.package()).cloned().unwrap_or_default();
+            println!(
+                "Chapter {} ({}), exercise `{}`: {}",
+                c.chapter.number, c.chapter.slug, e.name, e.title
+            );
+            for ex in &c.exercises {
+                let (p, t) = r.exercises.get(&ex.name).copied().unwrap_or((0, 0));
+                let mark = if done_of(c, &ex.name) { "✓" } else { "✗" };
+                println!("  {mark} {:<24} {p}/{t}", ex.name);
+            }
+            if let Some((test, msg)) = &r.failure {
+                println!("\n{test}:");
+                for line in msg.lines().filter(|l| !l.trim().is_empty()).take(15) {
+                    println!("    {line}");
+                }
+            }
+            let previous = chapters
+                .iter()
+                .flat_map(|c| c.exercises.iter().map(move |e| (c, e)))
+                .take_while(|(cc, ee)| !(cc.chapter.slug == c.chapter.slug && ee.name == e.name))
+                .last();
+            if let Some((pc, pe)) = previous.filter(|(pc, pe)| done_of(pc, &pe.name)) {
+                println!(
+                    "\n✓ {}/{} passes. Next step: `{}`; read book/src/{}",
+                    pc.chapter.slug, pe.name, e.name, e.book
+                );
+            } else {
+                println!(
+                    "\nRead book/src/{}; stuck? `cargo run -p workbook -- hint {}`",
+                    e.book, e.name
+                );
+            }
+        }
+    }
+    let bar =
+        ProgressBar::with_draw_target(Some(total as u64), indicatif::ProgressDrawTarget::stdout());
+    bar.set_style(
+        ProgressStyle::with_template("\n{bar:40} {pos}/{len} exercises done")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_position(done as u64);
+    bar.abandon();
+    println!("(watching exercises/ for changes; Ctrl-C to stop)");
+}
