@@ -62,11 +62,16 @@ impl Chapter {
         format!("{:02}_{}", self.chapter.number, self.chapter.slug)
     }
 
-    /// Every stubbed function name with its nudge, over all exercises.
-    pub fn all_stubs(&self) -> BTreeMap<&str, &str> {
+    /// Every stubbed function name with the message its `todo!()` prints:
+    /// the nudge and the book section that explains the exercise.
+    pub fn all_stubs(&self) -> BTreeMap<&str, String> {
         self.exercises
             .iter()
-            .flat_map(|e| e.stubs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .flat_map(|e| {
+                e.stubs
+                    .iter()
+                    .map(move |(k, v)| (k.as_str(), format!("{v} (book: {})", e.book)))
+            })
             .collect()
     }
 

@@ -91,12 +91,12 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
 struct Editor<'a> {
     text: &'a str,
     line_starts: Vec<usize>,
-    stubs: &'a std::collections::BTreeMap<&'a str, &'a str>,
+    stubs: &'a std::collections::BTreeMap<&'a str, String>,
     edits: Vec<(usize, usize, String)>,
 }
 
 impl<'a> Editor<'a> {
-    fn new(text: &'a str, stubs: &'a std::collections::BTreeMap<&'a str, &'a str>) -> Self {
+    fn new(text: &'a str, stubs: &'a std::collections::BTreeMap<&'a str, String>) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         Editor {

@@ -20,19 +20,25 @@ pub type Graph = [Vec<usize>];
 /// in the order `graph` lists them. A `start` outside the graph reaches
 /// nothing, and so does a neighbour index outside it.
 pub fn dfs_recursive(graph: &Graph, start: usize) -> Vec<usize> {
-    todo!("mark the vertex, record it, then visit each neighbour in order")
+    todo!(
+        "mark the vertex, record it, then visit each neighbour in order (book: intro/index.md#the-recursive-template)"
+    )
 }
 
 /// One step of the recursive template: mark, record, then go deeper
 /// through every neighbour not seen yet.
 fn visit(graph: &Graph, v: usize, seen: &mut [bool], order: &mut Vec<usize>) {
-    todo!("return early for a vertex outside the graph or already seen")
+    todo!(
+        "return early for a vertex outside the graph or already seen (book: intro/index.md#the-recursive-template)"
+    )
 }
 
 /// The same order as [`dfs_recursive`], found with a stack we own instead of
 /// the call stack, so a path of a million vertices cannot overflow anything.
 pub fn dfs_stack(graph: &Graph, start: usize) -> Vec<usize> {
-    todo!("pop a vertex, skip it if seen, record it, push its neighbours")
+    todo!(
+        "pop a vertex, skip it if seen, record it, push its neighbours (book: intro/index.md#the-explicit-stack)"
+    )
 }
 
 /// Every subset of `items` whose sum is exactly `target`, each listed in the
@@ -40,11 +46,15 @@ pub fn dfs_stack(graph: &Graph, start: usize) -> Vec<usize> {
 /// depth-first search that first *takes* an item and then *skips* it finds
 /// them. Items are positive, so a partial sum above `target` is pruned.
 pub fn subsets_with_sum(items: &[u32], target: u32) -> Vec<Vec<u32>> {
-    todo!("decide each item in turn: take it, recurse, undo; then skip it, recurse")
+    todo!(
+        "decide each item in turn: take it, recurse, undo; then skip it, recurse (book: intro/index.md#backtracking-is-dfs-over-choices)"
+    )
 }
 
 /// The backtracking template: decide the first remaining item, recurse on
 /// the rest, then undo the decision before trying the other one.
 fn choose(rest: &[u32], left: u32, chosen: &mut Vec<u32>, found: &mut Vec<Vec<u32>>) {
-    todo!("when no item is left, keep the choice if the sum is exactly reached")
+    todo!(
+        "when no item is left, keep the choice if the sum is exactly reached (book: intro/index.md#backtracking-is-dfs-over-choices)"
+    )
 }
