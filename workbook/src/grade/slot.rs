@@ -159,7 +159,28 @@ impl Slot {
         chapters: &[Chapter],
         target_dir: &Path,
     ) -> Result<BTreeMap<String, ChapterBuild>> {
-        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        // Cargo names a workspace crate's artifacts by its path relative to the
+        // workspace, so every slot's `intro` is the same unit to it, and a
+        // learner's build could be taken as fresh after another slot's. Cleaning
+        // the learners' packages first forces the rebuild (dependencies stay).
+        let mut clean = Command::new(&cargo);
+        clean
+            .current_dir(&self.dir)
+            .args(["clean", "--offline", "-q"])
+            .arg("--target-dir")
+            .arg(target_dir);
+        for c in chapters {
+            clean.args(["-p", c.package()]);
+        }
+        let cleaned = clean.output().context("cannot run cargo clean")?;
+        if !cleaned.status.success() {
+            bail!(
+                "cargo clean failed: {}",
+                String::from_utf8_lossy(&cleaned.stderr)
+            );
+        }
+        let mut cmd = Command::new(&cargo);
         cmd.current_dir(&self.dir).args([
             "build",
             "--offline",
