@@ -1,0 +1,181 @@
+//! The chapter's ladder: every stage on a small fixed set, measured.
+//!
+//! The problem: show what each step buys, in nodes, guesses and time per
+//! puzzle, without typing a number by hand. The set is the seeds' two
+//! examples and twenty of our own minimal puzzles (`generate(seed, 0)`,
+//! seeds 1-20), so it needs no downloaded data. Nodes and guesses are exact
+//! and the same on every machine; times are the median of a few runs and
+//! are shown as ratios to the naive stage measured in the same run.
+//!
+//! Run: `cargo run --release -p sudoku_solution --example figures`
+//! (writes `book/src/sudoku/figures.md` and `book/src/sudoku/ladder.svg`).
+
+use std::fmt::Write as _;
+use std::time::Instant;
+use sudoku_solution::{Grid, STAGES, fast, generate};
+
+/// Repetitions per stage; the median is kept.
+const RUNS: usize = 5;
+
+fn fixed_set() -> Vec<Grid> {
+    let mut set = vec![
+        Grid::from_literal(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        ),
+        Grid::from_literal(
+            "103000509002109400000704000300502006060000050700803004000401000009205800804000107",
+        ),
+    ];
+    set.extend((1..=20).map(|seed| generate(seed, 0)));
+    set
+}
+
+struct Row {
+    name: &'static str,
+    nodes: f64,
+    guesses: f64,
+    micros: f64,
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn measure(set: &[Grid]) -> Vec<Row> {
+    let n = set.len() as f64;
+    let mut rows = Vec::new();
+    for (name, solve) in STAGES {
+        let (mut nodes, mut guesses) = (0u64, 0u64);
+        for g in set {
+            let stats = solve(g).stats;
+            nodes += stats.nodes;
+            guesses += stats.guesses;
+        }
+        let times = (0..RUNS)
+            .map(|_| {
+                let start = Instant::now();
+                for g in set {
+                    std::hint::black_box(solve(std::hint::black_box(g)));
+                }
+                start.elapsed().as_secs_f64() * 1e6 / n
+            })
+            .collect();
+        rows.push(Row {
+            name,
+            nodes: nodes as f64 / n,
+            guesses: guesses as f64 / n,
+            micros: median(times),
+        });
+    }
+    let times = (0..RUNS * 20)
+        .map(|_| {
+            let start = Instant::now();
+            for g in set {
+                std::hint::black_box(fast::solve_count(std::hint::black_box(g)));
+            }
+            start.elapsed().as_secs_f64() * 1e6 / n
+        })
+        .collect();
+    rows.push(Row {
+        name: "fast (reference only, also proves uniqueness)",
+        nodes: f64::NAN,
+        guesses: f64::NAN,
+        micros: median(times),
+    });
+    rows
+}
+
+fn table(rows: &[Row]) -> String {
+    let base = rows[0].micros;
+    let mut out = String::from(
+        "| stage | nodes per puzzle | guesses per puzzle | time per puzzle (µs) | speed-up over naive |\n|---|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        let count = |x: f64| {
+            if x.is_nan() {
+                "-".to_string()
+            } else {
+                format!("{x:.1}")
+            }
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {:.1} | {:.0}x |",
+            r.name,
+            count(r.nodes),
+            count(r.guesses),
+            r.micros,
+            base / r.micros
+        );
+    }
+    out
+}
+
+/// A bar chart of time per puzzle on a log scale, one bar per stage.
+fn svg(rows: &[Row]) -> String {
+    let (width, bar, gap, left) = (640.0, 26.0, 10.0, 150.0);
+    let height = rows.len() as f64 * (bar + gap) + 50.0;
+    let max = rows
+        .iter()
+        .map(|r| r.micros)
+        .fold(1.0, f64::max)
+        .log10()
+        .ceil();
+    let min = rows
+        .iter()
+        .map(|r| r.micros)
+        .fold(f64::INFINITY, f64::min)
+        .log10()
+        .floor()
+        .min(0.0);
+    let scale = (width - left - 20.0) / (max - min);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let y = 10.0 + i as f64 * (bar + gap);
+        let w = ((r.micros.log10() - min) * scale).max(2.0);
+        let label = r.name.split(' ').next().unwrap_or(r.name);
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{label}</text>\n<rect x=\"{left}\" y=\"{y}\" width=\"{w:.1}\" height=\"{bar}\" fill=\"#4a7ab5\"/>\n<text x=\"{:.1}\" y=\"{}\">{:.1} µs</text>",
+            left - 8.0,
+            y + bar * 0.65,
+            left + w + 4.0,
+            y + bar * 0.65,
+            r.micros
+        );
+    }
+    let axis_y = height - 30.0;
+    for p in (min as i32)..=(max as i32) {
+        let x = left + (f64::from(p) - min) * scale;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{x:.1}\" y1=\"5\" x2=\"{x:.1}\" y2=\"{axis_y}\" stroke=\"#ccc\"/>\n<text x=\"{x:.1}\" y=\"{}\" text-anchor=\"middle\">10^{p} µs</text>",
+            axis_y + 15.0
+        );
+    }
+    out + "</svg>\n"
+}
+
+fn main() -> std::io::Result<()> {
+    let set = fixed_set();
+    let rows = measure(&set);
+    let mut page = String::from(
+        "# Measurements\n\n\
+         Produced by `cargo run --release -p sudoku_solution --example figures`; do not edit by hand.\n\n\
+         The set: the two puzzles of the seeds and our own minimal puzzles `generate(1..=20, 0)` \
+         (22 puzzles, all with one solution). Nodes and guesses are exact; times are the median \
+         of several runs on a shared machine, so read the last column (a ratio measured in the same run) \
+         rather than the microseconds.\n\n",
+    );
+    page += &table(&rows);
+    page += "\n![Time per puzzle, log scale](ladder.svg)\n";
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../book/src/sudoku");
+    std::fs::write(format!("{dir}/figures.md"), &page)?;
+    std::fs::write(format!("{dir}/ladder.svg"), svg(&rows))?;
+    print!("{}", table(&rows));
+    Ok(())
+}
