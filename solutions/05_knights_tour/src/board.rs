@@ -1,0 +1,228 @@
+//! The board, the knight's moves, and a validator for finished tours.
+//!
+//! The problem: say whether a numbered board is a knight's tour. The state is
+//! an n x n grid of move numbers, 0 for a square never visited. Validating
+//! costs O(n²) time and memory: one pass to find where each number sits, one
+//! pass over consecutive numbers to check each step.
+
+use std::fmt;
+
+/// A square as `(row, column)`, both counted from 0; row 0 is the top row,
+/// so the seed's start, the bottom-right corner, is `(n - 1, n - 1)`.
+pub type Square = (usize, usize);
+
+/// One knight move as a `(row, column)` step.
+pub type Step = (isize, isize);
+
+// ANCHOR: seed_moves
+/// The seed's eight knight moves, in the order its search tries them.
+/// The order decides which tour the plain search finds first, and how long
+/// it takes to get there.
+pub const SEED_MOVES: [Step; 8] = [
+    (-2, -1),
+    (-1, -2),
+    (1, -2),
+    (2, -1),
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+];
+// ANCHOR_END: seed_moves
+
+/// An n x n board of move numbers: 0 means not visited yet, k in 1..=n²
+/// means the knight's k-th square.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    n: usize,
+    cells: Vec<u32>,
+}
+
+impl Board {
+    /// An empty n x n board.
+    pub fn new(n: usize) -> Self {
+        Board {
+            n,
+            cells: vec![0; n * n],
+        }
+    }
+
+    /// A board from its rows, or `None` unless the rows form a square.
+    pub fn from_rows(rows: &[Vec<u32>]) -> Option<Self> {
+        let n = rows.len();
+        if rows.iter().any(|r| r.len() != n) {
+            return None;
+        }
+        Some(Board {
+            n,
+            cells: rows.concat(),
+        })
+    }
+
+    /// The side length n.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The move number on `square` (0 if unvisited). Panics off the board.
+    pub fn get(&self, (row, col): Square) -> u32 {
+        assert!(
+            row < self.n && col < self.n,
+            "({row}, {col}) is off the board"
+        );
+        self.cells[row * self.n + col]
+    }
+
+    /// Writes a move number (0 to clear). Panics off the board.
+    pub fn set(&mut self, (row, col): Square, number: u32) {
+        assert!(
+            row < self.n && col < self.n,
+            "({row}, {col}) is off the board"
+        );
+        self.cells[row * self.n + col] = number;
+    }
+
+    /// The rows, top to bottom.
+    pub fn rows(&self) -> Vec<Vec<u32>> {
+        self.cells
+            .chunks(self.n.max(1))
+            .map(<[u32]>::to_vec)
+            .collect()
+    }
+
+    /// The squares in the order of their move numbers, if every number
+    /// 1..=n² appears exactly once.
+    pub fn path(&self) -> Option<Vec<Square>> {
+        let mut path = vec![None; self.cells.len()];
+        for (i, &k) in self.cells.iter().enumerate() {
+            let slot = path.get_mut((k as usize).checked_sub(1)?)?;
+            if slot.is_some() {
+                return None;
+            }
+            *slot = Some((i / self.n, i % self.n));
+        }
+        path.into_iter().collect()
+    }
+
+    /// The board numbered along `path` (the first square gets 1).
+    pub fn from_path(n: usize, path: &[Square]) -> Self {
+        let mut board = Board::new(n);
+        for (k, &square) in path.iter().enumerate() {
+            board.set(square, k as u32 + 1);
+        }
+        board
+    }
+}
+
+/// N lines of N move numbers, right-aligned in columns as wide as n².
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = (self.n * self.n).to_string().len();
+        for row in self.cells.chunks(self.n.max(1)) {
+            let line: Vec<String> = row.iter().map(|k| format!("{k:>width$}")).collect();
+            writeln!(f, "{}", line.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The grid as rows, so a failing assertion shows the board.
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}x{}\n{self}", self.n, self.n)
+    }
+}
+
+// ANCHOR: knight_moves
+/// The squares a knight on `from` can reach on an n x n board, in the order
+/// of `moves`, skipping steps that leave the board.
+pub fn knight_moves(n: usize, from: Square, moves: &[Step]) -> Vec<Square> {
+    moves
+        .iter()
+        .filter_map(|&(dr, dc)| {
+            let row = from.0.checked_add_signed(dr)?;
+            let col = from.1.checked_add_signed(dc)?;
+            (row < n && col < n).then_some((row, col))
+        })
+        .collect()
+}
+// ANCHOR_END: knight_moves
+
+/// Why a board is not a (closed) knight's tour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TourError {
+    /// A 0 x 0 board has no squares to tour.
+    Empty,
+    /// A square holds 0: the knight never came here.
+    Unvisited(Square),
+    /// A square holds a number outside 1..=n².
+    OutOfRange { square: Square, number: u32 },
+    /// A number appears on two squares (the later one in row-major order).
+    Repeated { number: u32, square: Square },
+    /// Move `number` to move `number + 1` is not a knight's move.
+    NotAKnightMove {
+        number: u32,
+        from: Square,
+        to: Square,
+    },
+    /// A closed tour was asked for, but the last square is not a knight's
+    /// move from the first.
+    NotClosed { last: Square, first: Square },
+}
+
+/// Whether two squares are one knight's move apart.
+pub fn is_knight_move(a: Square, b: Square) -> bool {
+    let dr = a.0.abs_diff(b.0);
+    let dc = a.1.abs_diff(b.1);
+    (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+}
+
+// ANCHOR: validate
+/// Checks that `board` is a knight's tour, and a closed one if `closed`.
+///
+/// The checks run in this order, and the first failure is returned:
+/// an empty board; then a scan of the squares in row-major order (top row
+/// first, left to right) for a 0, a number above n², or a number already
+/// seen; then the steps 1 -> 2, 2 -> 3, ... in order; then, if `closed`,
+/// the step from n² back to 1.
+pub fn validate(board: &Board, closed: bool) -> Result<(), TourError> {
+    let n = board.size();
+    if n == 0 {
+        return Err(TourError::Empty);
+    }
+    let last = (n * n) as u32;
+    let mut at: Vec<Option<Square>> = vec![None; n * n];
+    for row in 0..n {
+        for col in 0..n {
+            let square = (row, col);
+            let number = board.get(square);
+            if number == 0 {
+                return Err(TourError::Unvisited(square));
+            }
+            if number > last {
+                return Err(TourError::OutOfRange { square, number });
+            }
+            if at[number as usize - 1].replace(square).is_some() {
+                return Err(TourError::Repeated { number, square });
+            }
+        }
+    }
+    // Every number 1..=n² now sits on exactly one square.
+    let path: Vec<Square> = at.into_iter().flatten().collect();
+    for (k, pair) in path.windows(2).enumerate() {
+        if !is_knight_move(pair[0], pair[1]) {
+            let (from, to) = (pair[0], pair[1]);
+            return Err(TourError::NotAKnightMove {
+                number: k as u32 + 1,
+                from,
+                to,
+            });
+        }
+    }
+    let (first, end) = (path[0], path[path.len() - 1]);
+    if closed && !is_knight_move(end, first) {
+        return Err(TourError::NotClosed { last: end, first });
+    }
+    Ok(())
+}
+// ANCHOR_END: validate

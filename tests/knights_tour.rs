@@ -1,0 +1,580 @@
+//! The chapter 5 suite: the knight's tour, from the seed's DFS to Warnsdorff.
+//!
+//! One file checks both the learner's crate (`knights_tour`) and the
+//! reference (`knights_tour_solution`, with `--features reference`). Each
+//! module is one exercise; its `check` helper is the only place that calls
+//! the function under test. Many tours are right for most boards, so tours
+//! are checked with an oracle of our own (below), not compared to one answer;
+//! only the seed's search, whose answer is fixed, is compared exactly.
+
+#[cfg(not(feature = "reference"))]
+use knights_tour as subject;
+#[cfg(feature = "reference")]
+use knights_tour_solution as subject;
+
+use proptest::prelude::*;
+use rstest::rstest;
+use subject::{Board, SEED_MOVES, Square, Step};
+
+/// The suite's own tour check, independent of the learner's `validate`:
+/// `Ok` or a sentence saying what is wrong.
+fn oracle(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+    let n = board.size();
+    let path = board
+        .path()
+        .ok_or_else(|| format!("the numbers are not 1..={} each exactly once", n * n))?;
+    let jump = |a: Square, b: Square| {
+        let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
+        dr * dc == 2
+    };
+    if let Some(k) = path.windows(2).position(|w| !jump(w[0], w[1])) {
+        return Err(format!(
+            "move {} -> {} is not a knight's move",
+            k + 1,
+            k + 2
+        ));
+    }
+    if let Some(s) = start.filter(|&s| path.first() != Some(&s)) {
+        return Err(format!("the tour does not start on {s:?}"));
+    }
+    if closed && !(path.len() > 1 && jump(path[0], path[path.len() - 1])) {
+        return Err("the last square is not a knight's move from the first".into());
+    }
+    Ok(())
+}
+
+/// The seed's 5x5 answer (its program with `size = 5`).
+fn seed_5x5() -> Board {
+    rows(&[
+        &[23, 12, 3, 18, 25],
+        &[4, 17, 24, 13, 8],
+        &[11, 22, 7, 2, 19],
+        &[16, 5, 20, 9, 14],
+        &[21, 10, 15, 6, 1],
+    ])
+}
+
+fn rows(rows: &[&[u32]]) -> Board {
+    let rows: Vec<Vec<u32>> = rows.iter().map(|r| r.to_vec()).collect();
+    Board::from_rows(&rows).expect("the suite's boards are square")
+}
+
+/// A closed 6x6 tour (move 36 is a knight's move from move 1).
+fn closed_6x6() -> Board {
+    rows(&[
+        &[1, 16, 7, 26, 3, 18],
+        &[6, 27, 2, 17, 8, 25],
+        &[15, 36, 29, 24, 19, 4],
+        &[28, 5, 14, 9, 30, 23],
+        &[35, 12, 33, 22, 21, 10],
+        &[32, 21, 34, 11, 20, 31],
+    ])
+}
+
+/// A start square anywhere on some board from `lo..=hi`.
+fn board_and_start(lo: usize, hi: usize) -> impl Strategy<Value = (usize, Square)> {
+    (lo..=hi).prop_flat_map(|n| (Just(n), (0..n, 0..n)))
+}
+
+mod board {
+    use super::*;
+    use subject::{TourError, knight_moves, validate};
+
+    #[track_caller]
+    fn check_moves(n: usize, from: Square, expected: &[Square]) {
+        let got = knight_moves(n, from, &SEED_MOVES);
+        assert_eq!(
+            got, expected,
+            "knight_moves({n}, {from:?}, &SEED_MOVES) returned {got:?}, expected {expected:?}: \
+             the eight steps in SEED_MOVES order, keeping only targets on the board \
+             (book: chapter 5, \"Checking a tour\")"
+        );
+    }
+
+    #[track_caller]
+    fn check(board: &Board, closed: bool, expected: Result<(), TourError>) {
+        let got = validate(board, closed);
+        assert_eq!(
+            got, expected,
+            "validate(board, closed = {closed}) on\n{board}returned {got:?}, expected {expected:?} \
+             (checks run in order: empty board, then a row-major scan for 0 / too large / repeated, \
+             then each step k -> k + 1, then the closing step; book: chapter 5, \"Checking a tour\")"
+        );
+    }
+
+    #[rstest]
+    #[case::a_corner_has_two_moves(5, (0, 0), vec![(1, 2), (2, 1)])]
+    #[case::the_seeds_corner_has_two_moves(5, (4, 4), vec![(2, 3), (3, 2)])]
+    #[case::the_centre_has_all_eight_in_order(5, (2, 2), vec![(0, 1), (1, 0), (3, 0), (4, 1), (0, 3), (1, 4), (3, 4), (4, 3)])]
+    #[case::an_edge_square_has_four(5, (0, 2), vec![(1, 0), (2, 1), (1, 4), (2, 3)])]
+    #[case::a_lone_square_has_none(1, (0, 0), vec![])]
+    #[case::a_3x3_centre_has_none(3, (1, 1), vec![])]
+    fn knight_moves_stay_on_the_board(
+        #[case] n: usize,
+        #[case] from: Square,
+        #[case] expected: Vec<Square>,
+    ) {
+        check_moves(n, from, &expected);
+    }
+
+    #[rstest]
+    #[case::the_seeds_5x5_tour_is_open(seed_5x5(), false, Ok(()))]
+    #[case::the_seeds_5x5_tour_is_not_closed(seed_5x5(), true, Err(TourError::NotClosed { last: (0, 4), first: (4, 4) }))]
+    #[case::a_closed_6x6_tour_is_closed(closed_6x6(), true, Ok(()))]
+    #[case::a_lone_square_is_an_open_tour(rows(&[&[1]]), false, Ok(()))]
+    #[case::a_lone_square_is_not_closed(rows(&[&[1]]), true, Err(TourError::NotClosed { last: (0, 0), first: (0, 0) }))]
+    #[case::an_empty_board_is_no_tour(Board::new(0), false, Err(TourError::Empty))]
+    #[case::a_fresh_board_is_unvisited(Board::new(3), false, Err(TourError::Unvisited((0, 0))))]
+    fn whole_boards(
+        #[case] board: Board,
+        #[case] closed: bool,
+        #[case] expected: Result<(), TourError>,
+    ) {
+        check(&board, closed, expected);
+    }
+
+    #[test]
+    fn a_zero_is_an_unvisited_square() {
+        let mut board = seed_5x5();
+        board.set((2, 3), 0);
+        check(&board, false, Err(TourError::Unvisited((2, 3))));
+    }
+
+    #[test]
+    fn a_number_above_n_squared_is_out_of_range() {
+        let mut board = seed_5x5();
+        board.set((1, 1), 26);
+        check(
+            &board,
+            false,
+            Err(TourError::OutOfRange {
+                square: (1, 1),
+                number: 26,
+            }),
+        );
+    }
+
+    #[test]
+    fn a_repeated_number_is_reported_where_it_repeats() {
+        let mut board = seed_5x5();
+        board.set((3, 0), 3);
+        check(
+            &board,
+            false,
+            Err(TourError::Repeated {
+                number: 3,
+                square: (3, 0),
+            }),
+        );
+    }
+
+    #[test]
+    fn swapping_two_moves_breaks_a_step() {
+        let mut board = seed_5x5();
+        // Moves 1 and 2 trade places: 1 -> 2 is still a jump, 2 -> 3 is not.
+        board.set((4, 4), 2);
+        board.set((2, 3), 1);
+        check(
+            &board,
+            false,
+            Err(TourError::NotAKnightMove {
+                number: 2,
+                from: (4, 4),
+                to: (0, 2),
+            }),
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn agrees_with_an_independent_check(n in 1usize..=4, seed in any::<u64>()) {
+            // A shuffled numbering: usually no tour, sometimes (n = 1) one.
+            let mut numbers: Vec<u32> = (1..=(n * n) as u32).collect();
+            let mut s = seed | 1;
+            for i in (1..numbers.len()).rev() {
+                s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+                numbers.swap(i, (s % (i as u64 + 1)) as usize);
+            }
+            let board = Board::from_rows(&numbers.chunks(n).map(<[u32]>::to_vec).collect::<Vec<_>>()).unwrap();
+            let got = validate(&board, false).is_ok();
+            prop_assert_eq!(got, oracle(&board, None, false).is_ok(), "validate disagrees on\n{}", board);
+        }
+    }
+}
+
+mod plain_dfs {
+    use super::*;
+    use subject::{plain_dfs, seed_dfs};
+
+    #[track_caller]
+    fn check(
+        n: usize,
+        start: Square,
+        moves: &[Step],
+        attempts: u64,
+        has_tour: bool,
+    ) -> Option<Board> {
+        let got = plain_dfs(n, start, moves);
+        assert_eq!(
+            (got.attempts, got.tour.is_some()),
+            (attempts, has_tour),
+            "plain_dfs({n}, {start:?}, {moves:?}) made {} attempts and found {}, expected {attempts} \
+             attempts and {}: count 1 for the start, then 1 for every move tried from every square \
+             (off the board and visited included), even the 8 tried from the last square \
+             (book: chapter 5, \"The seed's search, move by move\")",
+            got.attempts,
+            if got.tour.is_some() { "a tour" } else { "none" },
+            if has_tour { "a tour" } else { "none" },
+        );
+        if let Some(tour) = &got.tour {
+            assert_eq!(
+                oracle(tour, Some(start), false),
+                Ok(()),
+                "plain_dfs returned a board that is no tour:\n{tour}"
+            );
+        }
+        got.tour
+    }
+
+    #[rstest]
+    #[case::a_lone_square(1, 9, true)]
+    #[case::no_tour_on_2x2(2, 9, false)]
+    #[case::no_tour_on_3x3(3, 121, false)]
+    #[case::no_tour_on_4x4(4, 17_785, false)]
+    #[case::the_seeds_5x5(5, 410_537, true)]
+    #[case::the_seeds_6x6(6, 1_277_375, true)]
+    #[case::the_seeds_7x7(7, 593_790, true)]
+    fn reproduces_the_seeds_attempt_counts(
+        #[case] n: usize,
+        #[case] attempts: u64,
+        #[case] has_tour: bool,
+    ) {
+        check(n, (n - 1, n - 1), &SEED_MOVES, attempts, has_tour);
+    }
+
+    #[test]
+    fn finds_the_seeds_7x7_board() {
+        let tour = check(7, (6, 6), &SEED_MOVES, 593_790, true);
+        let expected = rows(&[
+            &[11, 8, 19, 4, 29, 46, 49],
+            &[18, 5, 10, 47, 20, 31, 28],
+            &[9, 12, 7, 30, 3, 48, 45],
+            &[6, 17, 14, 21, 44, 27, 32],
+            &[13, 22, 39, 16, 35, 2, 43],
+            &[40, 15, 24, 37, 42, 33, 26],
+            &[23, 38, 41, 34, 25, 36, 1],
+        ]);
+        assert_eq!(
+            tour,
+            Some(expected),
+            "the seed prints this board for 7x7: the first tour in SEED_MOVES order"
+        );
+    }
+
+    #[rstest]
+    #[case::five(5)]
+    #[case::six(6)]
+    #[case::seven(7)]
+    fn the_seeds_boards_and_counts(#[case] n: usize) {
+        let run = seed_dfs(n);
+        let board = run
+            .tour
+            .map_or_else(|| "No Tour\n".to_string(), |b| b.to_string());
+        insta::assert_snapshot!(
+            format!("seed_{n}x{n}"),
+            format!("attempts: {}\n{board}", run.attempts)
+        );
+    }
+
+    #[test]
+    fn the_move_order_changes_the_work() {
+        // Each rotation of the seed's order, on the seed's 6x6 board.
+        let counts: Vec<String> = (0..8)
+            .map(|shift| {
+                let mut moves = SEED_MOVES;
+                moves.rotate_left(shift);
+                let run = plain_dfs(6, (5, 5), &moves);
+                format!(
+                    "rotation {shift}: {} attempts, tour: {}",
+                    run.attempts,
+                    run.tour.is_some()
+                )
+            })
+            .collect();
+        insta::assert_snapshot!(counts.join("\n"));
+    }
+
+    #[test]
+    fn a_start_off_the_board_costs_one_attempt() {
+        check(5, (5, 0), &SEED_MOVES, 1, false);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+        #[test]
+        fn every_tour_found_is_a_tour_from_the_start((n, start) in board_and_start(1, 5)) {
+            let got = plain_dfs(n, start, &SEED_MOVES);
+            if let Some(tour) = &got.tour {
+                prop_assert_eq!(oracle(tour, Some(start), false), Ok(()), "plain_dfs({}, {:?}) returned\n{}", n, start, tour);
+            }
+            prop_assert!(got.attempts >= 1 + 8, "plain_dfs({}, {:?}) made only {} attempts", n, start, got.attempts);
+        }
+    }
+}
+
+mod stack_dfs {
+    use super::*;
+    use subject::stack_dfs;
+
+    #[track_caller]
+    fn check(n: usize, start: Square, moves: &[Step], attempts: u64, tour: Option<Board>) {
+        let got = stack_dfs(n, start, moves);
+        assert!(
+            got.attempts == attempts && got.tour == tour,
+            "stack_dfs({n}, {start:?}, {moves:?}) gave {} attempts and {:?}, expected {attempts} and \
+             {tour:?}: the explicit stack must do exactly what the recursion does \
+             (book: chapter 5, \"Without recursion\")",
+            got.attempts,
+            got.tour
+        );
+    }
+
+    #[rstest]
+    #[case::a_lone_square(1, 9)]
+    #[case::no_tour_on_4x4(4, 17_785)]
+    #[case::the_seeds_5x5(5, 410_537)]
+    #[case::the_seeds_6x6(6, 1_277_375)]
+    #[case::the_seeds_7x7(7, 593_790)]
+    fn matches_the_seed(#[case] n: usize, #[case] attempts: u64) {
+        let expected = (n == 5).then(seed_5x5).or_else(|| {
+            // The recursion's board, via the given `seed_dfs`, which the
+            // learner's `plain_dfs` drives; compared only after the count.
+            (n != 4).then(|| crate::subject::seed_dfs(n).tour).flatten()
+        });
+        check(n, (n - 1, n - 1), &SEED_MOVES, attempts, expected);
+    }
+
+    #[test]
+    fn a_start_off_the_board_costs_one_attempt() {
+        check(3, (0, 3), &SEED_MOVES, 1, None);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+        #[test]
+        fn agrees_with_the_recursion((n, start) in board_and_start(1, 5), shift in 0usize..8) {
+            let mut moves = SEED_MOVES;
+            moves.rotate_left(shift);
+            let recursive = crate::subject::plain_dfs(n, start, &moves);
+            check(n, start, &moves, recursive.attempts, recursive.tour);
+        }
+    }
+}
+
+mod warnsdorff {
+    use super::*;
+    use subject::warnsdorff;
+
+    #[track_caller]
+    fn check(n: usize, start: Square, moves: &[Step], expect_tour: bool) {
+        let got = warnsdorff(n, start, moves);
+        match (&got, expect_tour) {
+            (Some(tour), _) => assert_eq!(
+                oracle(tour, Some(start), false),
+                Ok(()),
+                "warnsdorff({n}, {start:?}, ..) returned a board that is no tour from the start:\n{tour}"
+            ),
+            (None, true) => panic!(
+                "warnsdorff({n}, {start:?}, {moves:?}) returned None, expected a tour: with the tie-breaks \
+                 (fewest onward moves, then the smallest sum of the candidates' own onward counts, then move \
+                 order) the rule does not get stuck here (book: chapter 5, \"The rule\")"
+            ),
+            (None, false) => {}
+        }
+        if !expect_tour {
+            assert!(
+                got.is_none(),
+                "warnsdorff({n}, {start:?}, ..) found a tour, but with the documented tie-breaks the greedy \
+                 pass gets stuck here (book: chapter 5, \"When the rule gets stuck\")"
+            );
+        }
+    }
+
+    #[test]
+    fn tours_every_board_from_5_to_60_from_the_seeds_corner() {
+        for n in 5..=60 {
+            check(n, (n - 1, n - 1), &SEED_MOVES, true);
+        }
+    }
+
+    #[rstest]
+    #[case::a_lone_square(1, (0, 0), true)]
+    #[case::the_8x8_corner(8, (0, 0), true)]
+    #[case::a_3x3_board_has_no_tour(3, (0, 0), false)]
+    #[case::a_start_off_the_board(6, (6, 0), false)]
+    #[case::the_rule_alone_gets_stuck_on_98x98(98, (97, 97), false)]
+    fn single_boards(#[case] n: usize, #[case] start: Square, #[case] expect_tour: bool) {
+        check(n, start, &SEED_MOVES, expect_tour);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+        #[test]
+        fn every_board_returned_is_a_tour((n, start) in board_and_start(1, 40)) {
+            check(n, start, &SEED_MOVES, n >= 5 && start == (n - 1, n - 1) && n <= 60);
+        }
+    }
+}
+
+mod open_tour {
+    use super::*;
+    use subject::open_tour;
+
+    #[track_caller]
+    fn check(n: usize, start: Square, expect_tour: bool) {
+        let got = open_tour(n, start);
+        match &got {
+            Some(tour) => assert_eq!(
+                oracle(tour, Some(start), false),
+                Ok(()),
+                "open_tour({n}, {start:?}) returned a board that is no tour from the start:\n{tour}"
+            ),
+            None => assert!(
+                !expect_tour,
+                "open_tour({n}, {start:?}) returned None, but a tour exists: every n >= 5 has one from \
+                 every square (on odd n, from the corners' colour) (book: chapter 5, \"When the rule gets stuck\")"
+            ),
+        }
+        assert!(
+            got.is_some() || !expect_tour,
+            "open_tour({n}, {start:?}) should be None: no tour exists there (book: chapter 5, \"When the rule gets stuck\")"
+        );
+        if !expect_tour {
+            assert!(
+                got.is_none(),
+                "open_tour({n}, {start:?}) returned a tour where none can exist"
+            );
+        }
+    }
+
+    #[rstest]
+    #[case::a_lone_square(1, (0, 0), true)]
+    #[case::none_on_2x2(2, (0, 0), false)]
+    #[case::none_on_4x4(4, (3, 3), false)]
+    #[case::none_from_the_other_colour_on_5x5(5, (0, 1), false)]
+    #[case::none_from_the_other_colour_on_7x7(7, (3, 2), false)]
+    #[case::from_the_5x5_centre(5, (2, 2), true)]
+    #[case::from_a_square_next_to_the_corner_on_6x6(6, (0, 1), true)]
+    #[case::where_the_rule_alone_gets_stuck(98, (97, 97), true)]
+    #[case::a_start_off_the_board(6, (0, 6), false)]
+    fn single_boards(#[case] n: usize, #[case] start: Square, #[case] expect_tour: bool) {
+        check(n, start, expect_tour);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn a_tour_from_every_square_that_has_one((n, start) in board_and_start(5, 30)) {
+            let exists = n % 2 == 0 || (start.0 + start.1) % 2 == 0;
+            check(n, start, exists);
+        }
+    }
+}
+
+mod closed_tour {
+    use super::*;
+    use subject::closed_tour;
+
+    #[track_caller]
+    fn check(n: usize, expect_tour: bool) {
+        let got = closed_tour(n);
+        match (&got, expect_tour) {
+            (Some(tour), true) => assert_eq!(
+                oracle(tour, None, true),
+                Ok(()),
+                "closed_tour({n}) returned a board that is no closed tour:\n{tour}"
+            ),
+            (None, true) => panic!(
+                "closed_tour({n}) returned None, but every even n >= 6 has a closed tour \
+                 (book: chapter 5, \"Closing an open tour\")"
+            ),
+            (Some(_), false) => panic!(
+                "closed_tour({n}) returned a board, but no closed tour exists for odd n or n < 6 \
+                 (book: chapter 5, \"Why odd boards have none\")"
+            ),
+            (None, false) => {}
+        }
+    }
+
+    #[rstest]
+    #[case::six(6, true)]
+    #[case::eight(8, true)]
+    #[case::fifty(50, true)]
+    #[case::none_on_4x4(4, false)]
+    #[case::none_on_5x5(5, false)]
+    #[case::none_on_7x7(7, false)]
+    #[case::none_on_99x99(99, false)]
+    fn single_boards(#[case] n: usize, #[case] expect_tour: bool) {
+        check(n, expect_tour);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+        #[test]
+        fn every_even_board_closes(half in 3usize..=30) {
+            check(2 * half, true);
+        }
+    }
+}
+
+mod counting {
+    use super::*;
+    use subject::{count_open_tours, count_tours_from};
+
+    #[track_caller]
+    fn check_from(n: usize, start: Square, expected: u64) {
+        let got = count_tours_from(n, start);
+        assert_eq!(
+            got, expected,
+            "count_tours_from({n}, {start:?}) returned {got}, expected {expected}: every complete path \
+             from the start counts, so the search must not stop at the first (book: chapter 5, \"Counting\")"
+        );
+    }
+
+    #[rstest]
+    #[case::the_5x5_corner(5, (0, 0), 304)]
+    #[case::the_seeds_5x5_corner(5, (4, 4), 304)]
+    #[case::the_5x5_centre(5, (2, 2), 64)]
+    #[case::the_middle_of_a_5x5_edge(5, (0, 2), 56)]
+    #[case::the_other_colour_on_5x5(5, (0, 1), 0)]
+    #[case::a_lone_square(1, (0, 0), 1)]
+    #[case::none_on_4x4(4, (0, 0), 0)]
+    #[case::a_start_off_the_board(5, (5, 5), 0)]
+    fn tours_from_one_square(#[case] n: usize, #[case] start: Square, #[case] expected: u64) {
+        check_from(n, start, expected);
+    }
+
+    #[rstest]
+    #[case::five(5, 1728)]
+    #[case::four(4, 0)]
+    #[case::one(1, 1)]
+    fn directed_open_tours(#[case] n: usize, #[case] expected: u64) {
+        let got = count_open_tours(n);
+        assert_eq!(
+            got, expected,
+            "count_open_tours({n}) returned {got}, expected {expected}: the sum over every start square, \
+             a tour and its reverse counted twice (book: chapter 5, \"Counting\")"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(8))]
+        #[test]
+        fn mirror_squares_have_equal_counts(row in 0usize..5, col in 0usize..5) {
+            let (r, c) = (4 - row, col);
+            let got = count_tours_from(5, (row, col));
+            prop_assert_eq!(got, count_tours_from(5, (c, r)), "a quarter turn maps tours from {:?} to tours from {:?}", (row, col), (c, r));
+        }
+    }
+}
