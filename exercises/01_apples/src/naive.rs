@@ -1,0 +1,46 @@
+//! The naive recursion, and the same recursion counting its own calls.
+//!
+//! The problem: the ways to hand `apples` identical apples to `people`
+//! people. The state is (people left, apples left); the first person takes
+//! 0, 1, ..., all of the apples and the rest share what is left. Every way
+//! ends in a base case that returns 1, so the recursion makes at least as
+//! many calls as the answer: C(M+N, N-1) of them, exponential in N.
+
+/// The number of ways to hand `apples` identical apples to `people` people,
+/// by the recursion ways(n, m) = ways(n-1, 0) + ways(n-1, 1) + ... +
+/// ways(n-1, m). One person takes everything: 1 way. Nobody at all: 1 way
+/// if there is nothing to hand out, else 0.
+///
+/// Exponential: usable up to about 12 people and 12 apples. It cannot
+/// overflow in practice, because reaching `u64::MAX` would take more than
+/// `u64::MAX` calls.
+pub fn count_naive(people: u32, apples: u32) -> u64 {
+    todo!(
+        "no people, one person, or sum the ways for every share the first person can take (book: apples/recursion.md)"
+    )
+}
+
+/// What one run of the instrumented naive recursion found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NaiveRun {
+    /// The number of ways, as [`count_naive`] returns it.
+    pub ways: u64,
+    /// How many times the recursive function was entered, the first call
+    /// included.
+    pub calls: u64,
+}
+
+/// [`count_naive`]'s recursion, counting every call it makes (the first
+/// one included), so the explosion can be measured.
+pub fn count_naive_traced(people: u32, apples: u32) -> NaiveRun {
+    todo!(
+        "run a copy of the recursion that adds 1 to a counter on every entry (book: apples/explosion.md)"
+    )
+}
+
+/// The recursion itself, bumping `calls` once on every entry.
+fn traced(people: u32, apples: u32, calls: &mut u64) -> u64 {
+    todo!(
+        "bump the counter first, then recurse exactly like count_naive (book: apples/explosion.md)"
+    )
+}

@@ -1,0 +1,450 @@
+//! The chapter 1 suite: handing M identical apples to N people.
+//!
+//! One file checks both the learner's crate (`apples`) and the reference
+//! (`apples_solution`, with `--features reference`). Each module is one
+//! exercise; its `check` helper is the only place that calls the function
+//! under test, so a failing case always says what was called, what came
+//! back, what was expected and where the book explains it.
+//!
+//! The oracles here are independent of every stage: a brute-force
+//! enumeration of all share vectors (small sizes) and a `u128` binomial
+//! coefficient (medium sizes). The property tests also play the stages
+//! against each other.
+
+#[cfg(not(feature = "reference"))]
+use apples as subject;
+#[cfg(feature = "reference")]
+use apples_solution as subject;
+
+use num_bigint::BigUint;
+use proptest::prelude::*;
+use rstest::rstest;
+
+/// Every vector of `people` shares from 0..=apples that sums to `apples`,
+/// found by counting through all (apples+1)^people vectors like an
+/// odometer: that walk is lexicographic, so the result is sorted.
+fn brute_force(people: u32, apples: u32) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    let mut shares = vec![0u32; people as usize];
+    loop {
+        if shares.iter().sum::<u32>() == apples {
+            found.push(shares.clone());
+        }
+        // Advance the odometer: the last digit turns fastest.
+        let Some(digit) = shares.iter().rposition(|&s| s < apples) else {
+            return found;
+        };
+        shares[digit] += 1;
+        shares[digit + 1..].fill(0);
+    }
+}
+
+/// C(n, k) in a `u128`, for the medium sizes the oracles need.
+fn binomial(n: u64, k: u64) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    (1..=k).fold(1u128, |acc, i| acc * u128::from(n - k + i) / u128::from(i))
+}
+
+/// The number of ways by the closed form, from the independent oracle.
+fn ways(people: u32, apples: u32) -> u128 {
+    match people {
+        0 => u128::from(apples == 0),
+        _ => binomial(
+            u64::from(apples) + u64::from(people) - 1,
+            u64::from(people) - 1,
+        ),
+    }
+}
+
+/// A table with one row per number of people and one column per number of
+/// apples, for snapshots a reader can check by eye.
+fn table(rows: u32, columns: u32, cell: impl Fn(u32, u32) -> String) -> String {
+    let mut out = String::from("N\\M");
+    for m in 0..=columns {
+        out += &format!("{m:>8}");
+    }
+    for n in 0..=rows {
+        out += &format!("\n{n:>3}");
+        for m in 0..=columns {
+            out += &format!("{:>8}", cell(n, m));
+        }
+    }
+    out
+}
+
+mod count_naive {
+    use super::*;
+    use subject::count_naive;
+
+    #[track_caller]
+    fn check(people: u32, apples: u32, expected: u64) {
+        let got = count_naive(people, apples);
+        assert_eq!(
+            got, expected,
+            "count_naive({people}, {apples}) returned {got}, expected {expected}: the first person \
+             takes 0..=apples and the others share the rest; one person is 1 way; nobody is 1 way \
+             for 0 apples and 0 ways otherwise (book: chapter 1, \"The recursion and its base cases\")"
+        );
+    }
+
+    #[rstest]
+    #[case::nobody_and_no_apples_is_one_way(0, 0, 1)]
+    #[case::nobody_cannot_take_apples(0, 3, 0)]
+    #[case::one_person_and_no_apples(1, 0, 1)]
+    #[case::one_person_takes_everything(1, 7, 1)]
+    #[case::no_apples_for_many_people_is_one_way(6, 0, 1)]
+    #[case::two_people_split_five_apples_six_ways(2, 5, 6)]
+    #[case::three_people_three_apples(3, 3, 10)]
+    #[case::four_people_four_apples(4, 4, 35)]
+    #[case::five_people_ten_apples(5, 10, 1001)]
+    fn counts_small_cases(#[case] people: u32, #[case] apples: u32, #[case] expected: u64) {
+        check(people, apples, expected);
+    }
+
+    #[test]
+    fn the_table_for_up_to_six_people_and_six_apples() {
+        insta::assert_snapshot!(table(6, 6, |n, m| count_naive(n, m).to_string()));
+    }
+
+    proptest! {
+        #[test]
+        fn matches_brute_force_enumeration(people in 0u32..=5, apples in 0u32..=6) {
+            let expected = brute_force(people, apples).len() as u64;
+            let got = count_naive(people, apples);
+            prop_assert_eq!(got, expected, "count_naive({}, {}) disagrees with listing every share vector", people, apples);
+        }
+    }
+}
+
+mod count_naive_traced {
+    use super::*;
+    use subject::{NaiveRun, count_naive_traced};
+
+    #[track_caller]
+    fn check(people: u32, apples: u32, calls: u64) {
+        let got = count_naive_traced(people, apples);
+        let expected = NaiveRun {
+            ways: ways(people, apples) as u64,
+            calls,
+        };
+        assert_eq!(
+            got, expected,
+            "count_naive_traced({people}, {apples}) returned {got:?}, expected {expected:?}: count \
+             every entry into the recursion, the first call and the base cases included \
+             (book: chapter 1, \"Why it explodes\")"
+        );
+    }
+
+    #[rstest]
+    #[case::nobody_is_one_call(0, 0, 1)]
+    #[case::nobody_with_apples_is_one_call(0, 5, 1)]
+    #[case::one_person_is_a_base_case(1, 9, 1)]
+    #[case::two_people_call_once_per_share(2, 3, 5)]
+    #[case::three_people_two_apples(3, 2, 10)]
+    #[case::four_people_four_apples(4, 4, 56)]
+    #[case::eight_people_eight_apples(8, 8, 11440)]
+    fn counts_every_call(#[case] people: u32, #[case] apples: u32, #[case] calls: u64) {
+        check(people, apples, calls);
+    }
+
+    #[test]
+    fn the_calls_explode_along_the_diagonal() {
+        let rows: Vec<String> = (1..=10)
+            .map(|n| {
+                let run = count_naive_traced(n, n);
+                format!(
+                    "N = M = {n:>2}: {:>7} ways, {:>7} calls",
+                    run.ways, run.calls
+                )
+            })
+            .collect();
+        insta::assert_snapshot!(rows.join("\n"));
+    }
+
+    proptest! {
+        #[test]
+        fn calls_follow_the_closed_form(people in 1u32..=7, apples in 0u32..=7) {
+            // Summing the recursion's own shape with the hockey-stick
+            // identity gives calls(n, m) = C(m + n, n - 1).
+            let run = count_naive_traced(people, apples);
+            let calls = binomial(u64::from(apples + people), u64::from(people - 1)) as u64;
+            prop_assert_eq!(run.calls, calls, "count_naive_traced({}, {}) counted {} calls", people, apples, run.calls);
+            prop_assert_eq!(run.ways, ways(people, apples) as u64, "count_naive_traced({}, {}) found the wrong number of ways", people, apples);
+        }
+    }
+}
+
+mod count_memo {
+    use super::*;
+    use subject::count_memo;
+
+    #[track_caller]
+    fn check(people: u32, apples: u32, expected: Option<u64>) {
+        let got = count_memo(people, apples);
+        assert_eq!(
+            got, expected,
+            "count_memo({people}, {apples}) returned {got:?}, expected {expected:?}: build ways(n, m) \
+             = ways(n, m-1) + ways(n-1, m) one person at a time, with checked additions that give \
+             None when the answer does not fit in a u64 (book: chapter 1, \"Memoization\")"
+        );
+    }
+
+    #[rstest]
+    #[case::nobody_and_no_apples_is_one_way(0, 0, Some(1))]
+    #[case::nobody_cannot_take_apples(0, 4, Some(0))]
+    #[case::one_person_takes_everything(1, 1000, Some(1))]
+    #[case::two_people_a_million_apples(2, 1_000_000, Some(1_000_001))]
+    #[case::five_people_ten_apples(5, 10, Some(1001))]
+    #[case::thirty_people_thirty_apples(30, 30, Some(59_132_290_782_430_712))]
+    #[case::the_last_square_that_fits(34, 34, Some(14_226_520_737_620_288_370))]
+    #[case::the_first_square_that_overflows(35, 35, None)]
+    #[case::ten_people_568_apples_fit(10, 568, Some(18_348_006_354_228_436_600))]
+    #[case::ten_people_569_apples_overflow(10, 569, None)]
+    fn counts_and_reports_overflow(
+        #[case] people: u32,
+        #[case] apples: u32,
+        #[case] expected: Option<u64>,
+    ) {
+        check(people, apples, expected);
+    }
+
+    proptest! {
+        #[test]
+        fn agrees_with_the_naive_recursion(people in 0u32..=6, apples in 0u32..=6) {
+            let expected = crate::subject::count_naive(people, apples);
+            prop_assert_eq!(count_memo(people, apples), Some(expected), "count_memo({}, {}) and count_naive disagree", people, apples);
+        }
+
+        #[test]
+        fn matches_the_binomial_for_medium_sizes(people in 0u32..=30, apples in 0u32..=30) {
+            let expected = u64::try_from(ways(people, apples)).ok();
+            prop_assert_eq!(count_memo(people, apples), expected, "count_memo({}, {})", people, apples);
+        }
+    }
+}
+
+mod count_exact {
+    use super::*;
+    use subject::count_exact;
+
+    #[track_caller]
+    fn check(people: u32, apples: u32, expected: &str) {
+        let got = count_exact(people, apples).to_string();
+        assert_eq!(
+            got, expected,
+            "count_exact({people}, {apples}) returned {got}, expected {expected}: \
+             C(apples + people - 1, people - 1) by stars and bars; nobody is 1 way for 0 apples \
+             and 0 ways otherwise (book: chapter 1, \"The closed form\")"
+        );
+    }
+
+    #[rstest]
+    #[case::nobody_and_no_apples_is_one_way(0, 0, "1")]
+    #[case::nobody_cannot_take_apples(0, 9, "0")]
+    #[case::one_person_takes_everything(1, 4_000_000_000, "1")]
+    #[case::no_apples_is_one_way(4_000_000_000, 0, "1")]
+    #[case::two_people_u32_max_apples(2, u32::MAX, "4294967296")]
+    #[case::five_people_ten_apples(5, 10, "1001")]
+    #[case::the_first_square_past_u64(35, 35, "56093138908331422716")]
+    #[case::a_hundred_people_a_hundred_apples(
+        100,
+        100,
+        "45274257328051640582702088538742081937252294837706668420660"
+    )]
+    fn counts_exactly(#[case] people: u32, #[case] apples: u32, #[case] expected: &str) {
+        check(people, apples, expected);
+    }
+
+    #[test]
+    fn a_hundred_thousand_people_and_apples() {
+        let got = count_exact(100_000, 100_000);
+        let digits = got.to_string();
+        let residue = &got % BigUint::from(1_000_000_007u32);
+        assert!(
+            digits.len() == 60_203
+                && digits.starts_with("89028144363694006922")
+                && digits.ends_with("90633801359392175392")
+                && residue == BigUint::from(939_733_670u32),
+            "count_exact(100000, 100000) should be C(199999, 99999): 60203 digits, starting \
+             89028144363694006922, ending 90633801359392175392, 939733670 modulo 1e9+7; got {} \
+             digits starting {} (book: chapter 1, \"The closed form\")",
+            digits.len(),
+            &digits[..digits.len().min(20)]
+        );
+    }
+
+    #[test]
+    fn the_diagonal_doubling_to_320() {
+        let rows: Vec<String> = [5, 10, 20, 40, 80, 160, 320]
+            .into_iter()
+            .map(|n| format!("N = M = {n:>3}: {}", count_exact(n, n)))
+            .collect();
+        insta::assert_snapshot!(rows.join("\n"));
+    }
+
+    proptest! {
+        #[test]
+        fn matches_the_binomial_for_medium_sizes(people in 0u32..=40, apples in 0u32..=40) {
+            let got = count_exact(people, apples);
+            prop_assert_eq!(got.clone(), BigUint::from(ways(people, apples)), "count_exact({}, {}) returned {}", people, apples, got);
+        }
+
+        #[test]
+        fn obeys_the_recursion_one_step_down(people in 1u32..=400, apples in 1u32..=400) {
+            // ways(n, m) = ways(n, m - 1) + ways(n - 1, m): the first person
+            // either takes nothing, or takes one apple and then shares
+            // m - 1 like before.
+            let whole = count_exact(people, apples);
+            let parts = count_exact(people, apples - 1) + count_exact(people - 1, apples);
+            prop_assert_eq!(whole, parts, "count_exact({}, {}) breaks Pascal's rule", people, apples);
+        }
+    }
+}
+
+mod count_checked {
+    use super::*;
+    use subject::count_checked;
+
+    #[track_caller]
+    fn check(people: u32, apples: u32, expected: Option<u64>) {
+        let got = count_checked(people, apples);
+        assert_eq!(
+            got, expected,
+            "count_checked({people}, {apples}) returned {got:?}, expected {expected:?}: the answer \
+             in a u64, or None when it does not fit, never a wrapped value; take each product in \
+             a u128 (book: chapter 1, \"Overflow and big integers\")"
+        );
+    }
+
+    #[rstest]
+    #[case::nobody_and_no_apples_is_one_way(0, 0, Some(1))]
+    #[case::nobody_cannot_take_apples(0, 1, Some(0))]
+    #[case::two_people_u32_max_apples(2, u32::MAX, Some(4_294_967_296))]
+    #[case::three_people_u32_max_apples(3, u32::MAX, Some(9_223_372_039_002_259_456))]
+    #[case::four_people_fit_up_to_4801277_apples(4, 4_801_277, Some(18_446_738_006_366_306_560))]
+    #[case::four_people_overflow_at_4801278_apples(4, 4_801_278, None)]
+    #[case::five_people_fit_up_to_145052_apples(5, 145_052, Some(18_446_483_332_847_246_040))]
+    #[case::five_people_overflow_at_145053_apples(5, 145_053, None)]
+    #[case::twenty_people_fit_up_to_72_apples(20, 72, Some(18_150_420_051_920_130_975))]
+    #[case::twenty_people_overflow_at_73_apples(20, 73, None)]
+    #[case::the_last_square_that_fits(34, 34, Some(14_226_520_737_620_288_370))]
+    #[case::the_first_square_that_overflows(35, 35, None)]
+    #[case::a_thousand_people_fit_seven_apples(1000, 7, Some(202_614_233_457_493_000))]
+    #[case::a_thousand_people_overflow_at_eight(1000, 8, None)]
+    #[case::a_huge_answer_is_none(u32::MAX, u32::MAX, None)]
+    fn counts_and_reports_overflow(
+        #[case] people: u32,
+        #[case] apples: u32,
+        #[case] expected: Option<u64>,
+    ) {
+        check(people, apples, expected);
+    }
+
+    #[test]
+    fn the_first_overflow_on_the_diagonal_is_35() {
+        let first = (0..=64).find(|&n| count_checked(n, n).is_none());
+        assert_eq!(
+            first,
+            Some(35),
+            "count_checked(n, n) must fit for n <= 34 (C(67, 33) = 14226520737620288370) and \
+             report None from n = 35 on (C(69, 34) = 56093138908331422716 > u64::MAX) \
+             (book: chapter 1, \"Overflow and big integers\")"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn agrees_with_the_exact_count(people in 0u32..=200, apples in 0u32..=200) {
+            let exact = crate::subject::count_exact(people, apples);
+            let expected = u64::try_from(&exact).ok();
+            prop_assert_eq!(count_checked(people, apples), expected, "count_checked({}, {}) vs the exact {}", people, apples, exact);
+        }
+
+        #[test]
+        fn agrees_with_memoization(people in 0u32..=40, apples in 0u32..=40) {
+            let memo = crate::subject::count_memo(people, apples);
+            prop_assert_eq!(count_checked(people, apples), memo, "count_checked({}, {}) and count_memo disagree", people, apples);
+        }
+    }
+}
+
+mod distributions {
+    use super::*;
+    use subject::distributions;
+
+    #[track_caller]
+    fn check(people: u32, apples: u32, expected: &[Vec<u32>]) {
+        let got: Vec<Vec<u32>> = distributions(people, apples).collect();
+        assert_eq!(
+            got, expected,
+            "distributions({people}, {apples}) listed {got:?}, expected {expected:?}: every vector \
+             of {people} shares summing to {apples}, each once, in lexicographic order \
+             (book: chapter 1, \"Listing the distributions\")"
+        );
+    }
+
+    #[rstest]
+    #[case::nobody_and_no_apples_is_one_empty_share_list(0, 0, vec![vec![]])]
+    #[case::nobody_cannot_take_apples(0, 2, vec![])]
+    #[case::one_person_takes_everything(1, 3, vec![vec![3]])]
+    #[case::two_people_two_apples(2, 2, vec![vec![0, 2], vec![1, 1], vec![2, 0]])]
+    #[case::no_apples_for_three(3, 0, vec![vec![0, 0, 0]])]
+    #[case::three_people_one_apple(3, 1, vec![vec![0, 0, 1], vec![0, 1, 0], vec![1, 0, 0]])]
+    fn lists_in_lexicographic_order(
+        #[case] people: u32,
+        #[case] apples: u32,
+        #[case] expected: Vec<Vec<u32>>,
+    ) {
+        check(people, apples, &expected);
+    }
+
+    #[test]
+    fn three_people_three_apples() {
+        let listing: Vec<String> = distributions(3, 3).map(|d| format!("{d:?}")).collect();
+        insta::assert_snapshot!(listing.join("\n"));
+    }
+
+    #[test]
+    fn is_lazy() {
+        // C(79, 39) ~ 5e22 distributions: only a lazy iterator can give
+        // the first three.
+        let first: Vec<Vec<u32>> = distributions(40, 40).take(3).collect();
+        let expected: Vec<Vec<u32>> = [(40, 0), (39, 1), (38, 2)]
+            .into_iter()
+            .map(|(last, before)| {
+                let mut d = vec![0; 40];
+                d[38] = before;
+                d[39] = last;
+                d
+            })
+            .collect();
+        assert_eq!(
+            first, expected,
+            "distributions(40, 40).take(3) must produce the first three distributions without \
+             listing the others first (book: chapter 1, \"Listing the distributions\")"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn matches_brute_force_enumeration(people in 0u32..=5, apples in 0u32..=6) {
+            let got: Vec<Vec<u32>> = distributions(people, apples).collect();
+            prop_assert_eq!(got, brute_force(people, apples), "distributions({}, {})", people, apples);
+        }
+
+        #[test]
+        fn is_sorted_without_duplicates_and_as_long_as_the_count(people in 0u32..=7, apples in 0u32..=7) {
+            let got: Vec<Vec<u32>> = distributions(people, apples).collect();
+            let count = crate::subject::count_exact(people, apples);
+            prop_assert_eq!(BigUint::from(got.len()), count.clone(), "distributions({}, {}) listed {} items but count_exact says {}", people, apples, got.len(), count);
+            prop_assert!(got.windows(2).all(|w| w[0] < w[1]), "distributions({}, {}) is not strictly increasing (out of order or duplicated)", people, apples);
+            prop_assert!(
+                got.iter().all(|d| d.len() == people as usize && d.iter().sum::<u32>() == apples),
+                "distributions({}, {}) produced a vector of the wrong length or sum", people, apples
+            );
+        }
+    }
+}
