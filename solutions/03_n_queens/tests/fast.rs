@@ -1,0 +1,31 @@
+//! The reference-only counters (not exercises, so not in the suite): the
+//! explicit-stack bitboard counter, its parallel form, and the node counts
+//! the chapter's table uses.
+
+use n_queens_solution::fast::{bitmask_nodes, count_fast, count_fast_parallel};
+
+const A000170: [u64; 17] = [
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512,
+];
+
+#[test]
+fn count_fast_matches_oeis_a000170() {
+    for (n, &expected) in A000170.iter().enumerate().take(15) {
+        assert_eq!(count_fast(n), expected, "count_fast({n})");
+    }
+}
+
+#[test]
+fn count_fast_parallel_matches_oeis_a000170() {
+    for (n, &expected) in A000170.iter().enumerate().take(16) {
+        assert_eq!(count_fast_parallel(n), expected, "count_fast_parallel({n})");
+    }
+}
+
+#[test]
+fn the_mirror_visits_about_half_the_nodes() {
+    // n = 8: 2056 queens placed by the full search (the lazy iterator's count).
+    let (plain, half) = bitmask_nodes(8);
+    assert_eq!(plain, 2056);
+    assert!(half < plain && 2 * half >= plain, "{half} of {plain}");
+}

@@ -1,0 +1,662 @@
+//! The chapter 3 suite: N queens, from the naive search to the robot.
+//!
+//! One file checks both the learner's crate (`n_queens`) and the reference
+//! (`n_queens_solution`, with `--features reference`). Each module is one
+//! exercise; its `check` helper is the only place that calls the function
+//! under test. Many orders of the solutions would be right, so the suite
+//! compares *sets* of solutions (each board valid, no two alike, as many as
+//! OEIS A000170 says), except where the order is part of the contract:
+//! `solve_all`, `solve_all_flags` and `solutions` promise lexicographic
+//! order, and the robot walks promise their visiting order.
+
+#[cfg(not(feature = "reference"))]
+use n_queens as subject;
+#[cfg(feature = "reference")]
+use n_queens_solution as subject;
+
+use proptest::prelude::*;
+use rstest::rstest;
+use std::collections::BTreeSet;
+
+/// OEIS A000170: the number of solutions for n = 0, 1, 2, ... (n = 0 counts
+/// the one empty board).
+const A000170: [u64; 16] = [
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
+];
+
+/// Whether `cols` (one column per row) places `cols.len()` queens on a
+/// square board with no two attacking; the reason when not.
+fn attack(cols: &[usize]) -> Option<String> {
+    let n = cols.len();
+    for (r, &c) in cols.iter().enumerate() {
+        if c >= n {
+            return Some(format!(
+                "row {r} has its queen in column {c}, off a {n}x{n} board"
+            ));
+        }
+        for (s, &d) in cols.iter().enumerate().skip(r + 1) {
+            if c == d || s - r == c.abs_diff(d) {
+                return Some(format!(
+                    "the queens ({r}, {c}) and ({s}, {d}) attack each other"
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The columns of a drawn board, or why it is not a well-formed board.
+fn columns(board: &[String], n: usize) -> Result<Vec<usize>, String> {
+    if board.len() != n {
+        return Err(format!("it has {} rows, not {n}", board.len()));
+    }
+    board
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let ok = row.chars().count() == n
+                && row.chars().all(|ch| ch == 'Q' || ch == '.')
+                && row.matches('Q').count() == 1;
+            match row.find('Q') {
+                Some(c) if ok => Ok(c),
+                _ => Err(format!(
+                    "row {r} is {row:?}: it must be {n} characters, one 'Q' and the rest '.'"
+                )),
+            }
+        })
+        .collect()
+}
+
+/// Checks that `found` is exactly the set of solutions for `n` queens:
+/// every entry valid, no two alike, and A000170(n) of them.
+#[track_caller]
+fn assert_solution_set(call: &str, n: usize, found: &[Vec<usize>], section: &str) {
+    for cols in found {
+        assert!(
+            cols.len() == n,
+            "{call} returned the solution {cols:?} of length {}, expected {n} columns, one per row \
+             (book: chapter 3, \"{section}\")",
+            cols.len()
+        );
+        if let Some(why) = attack(cols) {
+            panic!(
+                "{call} returned {cols:?}, which is not a solution: {why} (book: chapter 3, \"{section}\")"
+            );
+        }
+    }
+    let distinct: BTreeSet<&Vec<usize>> = found.iter().collect();
+    assert!(
+        distinct.len() == found.len(),
+        "{call} returned {} solutions but only {} different ones: each must be listed once \
+         (book: chapter 3, \"{section}\")",
+        found.len(),
+        distinct.len()
+    );
+    assert!(
+        found.len() as u64 == A000170[n],
+        "{call} returned {} solutions, expected {} (OEIS A000170): some are missing \
+         (book: chapter 3, \"{section}\")",
+        found.len(),
+        A000170[n]
+    );
+}
+
+/// Checks boards drawn as strings: well formed, then a solution set.
+#[track_caller]
+fn assert_board_set(
+    call: &str,
+    n: usize,
+    boards: &[Vec<String>],
+    section: &str,
+) -> Vec<Vec<usize>> {
+    let cols: Vec<Vec<usize>> = boards
+        .iter()
+        .map(|b| {
+            columns(b, n).unwrap_or_else(|why| {
+                panic!("{call} returned the board {b:?}, which is malformed: {why} (book: chapter 3, \"{section}\")")
+            })
+        })
+        .collect();
+    assert_solution_set(call, n, &cols, section);
+    cols
+}
+
+/// Checks a list of solutions is in strictly increasing lexicographic order.
+#[track_caller]
+fn assert_lexicographic(call: &str, cols: &[Vec<usize>], section: &str) {
+    if let Some(w) = cols.windows(2).find(|w| w[0] >= w[1]) {
+        panic!(
+            "{call} returned {:?} before {:?}: the search tries columns from left to right, row by \
+             row, so solutions come in lexicographic order (book: chapter 3, \"{section}\")",
+            w[0], w[1]
+        );
+    }
+}
+
+mod solve_all {
+    use super::*;
+    use subject::{draw, is_valid, solve_all};
+
+    const SECTION: &str = "Every board";
+
+    #[track_caller]
+    fn check(n: usize) {
+        let call = format!("solve_all({n})");
+        let cols = assert_board_set(&call, n, &solve_all(n), SECTION);
+        assert_lexicographic(&call, &cols, SECTION);
+    }
+
+    #[rstest]
+    fn every_board_is_valid_distinct_and_present(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)] n: usize,
+    ) {
+        check(n);
+    }
+
+    #[test]
+    fn zero_queens_make_one_empty_board() {
+        let got = solve_all(0);
+        assert!(
+            got == vec![Vec::<String>::new()],
+            "solve_all(0) returned {got:?}, expected [[]]: placing no queen on an empty board is \
+             one solution (book: chapter 3, \"{SECTION}\")"
+        );
+    }
+
+    #[test]
+    fn the_two_boards_of_four_queens_are_drawn_in_order() {
+        insta::assert_debug_snapshot!(solve_all(4));
+    }
+
+    #[rstest]
+    #[case::the_first_queen_is_always_safe(vec![], 0, true)]
+    #[case::the_same_column_is_attacked(vec![2], 2, false)]
+    #[case::a_falling_diagonal_is_attacked(vec![1], 2, false)]
+    #[case::a_rising_diagonal_is_attacked(vec![3], 2, false)]
+    #[case::a_diagonal_from_far_above_is_attacked(vec![0, 2, 4], 3, false)]
+    #[case::a_knight_move_away_is_safe(vec![0], 2, true)]
+    #[case::a_safe_square_under_three_queens(vec![1, 3, 0], 2, true)]
+    fn is_valid_checks_columns_and_both_diagonals(
+        #[case] cols: Vec<usize>,
+        #[case] col: usize,
+        #[case] expected: bool,
+    ) {
+        let got = is_valid(&cols, col);
+        let row = cols.len();
+        assert_eq!(
+            got, expected,
+            "is_valid({cols:?}, {col}) returned {got}, expected {expected}: a queen at row {row}, \
+             column {col} is attacked by (r, c) when c == {col}, r + c == {row} + {col} or \
+             r - c == {row} - {col} (book: chapter 3, \"{SECTION}\")"
+        );
+    }
+
+    #[rstest]
+    #[case::four_queens(vec![1, 3, 0, 2], &[".Q..", "...Q", "Q...", "..Q."])]
+    #[case::one_queen(vec![0], &["Q"])]
+    #[case::no_queen(vec![], &[])]
+    fn draw_puts_one_queen_per_row(#[case] cols: Vec<usize>, #[case] expected: &[&str]) {
+        let got = draw(&cols);
+        assert_eq!(
+            got, expected,
+            "draw({cols:?}) returned {got:?}, expected {expected:?}: row r has 'Q' in column \
+             cols[r] and '.' elsewhere (book: chapter 3, \"{SECTION}\")"
+        );
+    }
+}
+
+mod count {
+    use super::*;
+    use subject::count;
+
+    #[track_caller]
+    fn check(n: usize) {
+        let got = count(n);
+        assert_eq!(
+            got, A000170[n],
+            "count({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"Only the count\")",
+            A000170[n]
+        );
+    }
+
+    // The naive search is slow in debug builds; the fast counters go to 14.
+    #[rstest]
+    fn matches_oeis_a000170(#[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)] n: usize) {
+        check(n);
+    }
+}
+
+mod flags {
+    use super::*;
+    use subject::{Flags, count_flags, solve_all_flags};
+
+    const SECTION: &str = "An O(1) check";
+
+    /// The squares of a 4x4 board attacked by one queen at (1, 2).
+    const ATTACKED_BY_ONE_TWO: [(usize, usize); 9] = [
+        (0, 2),
+        (2, 2),
+        (3, 2),
+        (0, 1),
+        (2, 3),
+        (0, 3),
+        (2, 1),
+        (3, 0),
+        (1, 2),
+    ];
+
+    #[track_caller]
+    fn check_free(flags: &Flags, row: usize, col: usize, expected: bool, story: &str) {
+        let got = flags.is_free(row, col);
+        assert_eq!(
+            got, expected,
+            "{story}: is_free({row}, {col}) returned {got}, expected {expected}; a square is free \
+             when its column, its row+col diagonal and its row-col diagonal are all unflagged \
+             (book: chapter 3, \"{SECTION}\")"
+        );
+    }
+
+    #[test]
+    fn a_queen_takes_its_column_and_both_diagonals() {
+        let mut flags = Flags::new(4);
+        flags.set(1, 2, true);
+        for r in 0..4 {
+            for c in 0..4 {
+                let attacked = ATTACKED_BY_ONE_TWO.contains(&(r, c));
+                check_free(
+                    &flags,
+                    r,
+                    c,
+                    !attacked,
+                    "after set(1, 2, true) on a 4x4 board",
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn clearing_a_queen_frees_its_lines_again() {
+        let mut flags = Flags::new(4);
+        flags.set(1, 2, true);
+        flags.set(1, 2, false);
+        for (r, c) in ATTACKED_BY_ONE_TWO {
+            check_free(
+                &flags,
+                r,
+                c,
+                true,
+                "after set(1, 2, true) then set(1, 2, false)",
+            );
+        }
+    }
+
+    #[test]
+    fn an_empty_board_has_no_lines_to_underflow() {
+        let flags = Flags::new(1);
+        check_free(&flags, 0, 0, true, "Flags::new(1)");
+        let _ = Flags::new(0);
+    }
+
+    #[rstest]
+    fn solve_all_flags_finds_every_board_in_order(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)] n: usize,
+    ) {
+        let call = format!("solve_all_flags({n})");
+        let cols = assert_board_set(&call, n, &solve_all_flags(n), SECTION);
+        assert_lexicographic(&call, &cols, SECTION);
+    }
+
+    #[rstest]
+    fn count_flags_matches_oeis_a000170(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)] n: usize,
+    ) {
+        let got = count_flags(n);
+        assert_eq!(
+            got, A000170[n],
+            "count_flags({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"{SECTION}\")",
+            A000170[n]
+        );
+    }
+}
+
+mod bitmask {
+    use super::*;
+    use subject::bits::full_mask;
+    use subject::{count_bits, count_mirror};
+
+    const SECTION: &str = "Bitmasks, then symmetry";
+
+    #[track_caller]
+    fn check(name: &str, counter: fn(usize) -> u64, n: usize) {
+        let got = counter(n);
+        assert_eq!(
+            got, A000170[n],
+            "{name}({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"{SECTION}\")",
+            A000170[n]
+        );
+    }
+
+    #[rstest]
+    #[case::no_column(0, 0)]
+    #[case::one_column(1, 1)]
+    #[case::four_columns(4, 0b1111)]
+    #[case::thirty_two_columns_fill_the_word(32, u32::MAX)]
+    fn full_mask_has_one_bit_per_column(#[case] n: usize, #[case] expected: u32) {
+        let got = full_mask(n);
+        assert_eq!(
+            got, expected,
+            "full_mask({n}) returned {got:#b}, expected {expected:#b}: the low {n} bits set, without \
+             overflowing the shift at 0 or 32 (book: chapter 3, \"{SECTION}\")"
+        );
+    }
+
+    #[rstest]
+    fn count_bits_matches_oeis_a000170(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)] n: usize,
+    ) {
+        check("count_bits", count_bits, n);
+    }
+
+    #[rstest]
+    fn count_mirror_matches_oeis_a000170(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)] n: usize,
+    ) {
+        check("count_mirror", count_mirror, n);
+    }
+}
+
+mod robot {
+    use super::*;
+    use subject::{
+        Counted, QueensTree, Robot, Tree, robot_solutions, walk_all, walk_around, walk_leaves,
+    };
+
+    const SECTION: &str = "The robot";
+
+    /// A walk under test: its name and the function.
+    type Walk = (&'static str, fn(&mut Counted<Tree>));
+
+    const LEAVES: Walk = ("walk_leaves", |r| walk_leaves(r));
+    const ALL: Walk = ("walk_all", |r| walk_all(r));
+    const AROUND: Walk = ("walk_around", |r| walk_around(r));
+
+    /// Seven nodes: 0 has children 1, 2, 3; 1 has 4, 5; 3 has 6.
+    fn seven() -> Vec<Vec<usize>> {
+        vec![
+            vec![1, 2, 3],
+            vec![4, 5],
+            vec![],
+            vec![6],
+            vec![],
+            vec![],
+            vec![],
+        ]
+    }
+
+    /// A random tree of 1 to 40 nodes: node i > 0 hangs below one of 0..i.
+    fn any_tree() -> impl Strategy<Value = Vec<Vec<usize>>> {
+        (1usize..40).prop_flat_map(|n| {
+            (1..n)
+                .map(|i| 0..i)
+                .collect::<Vec<_>>()
+                .prop_map(move |parents| {
+                    let mut children = vec![Vec::new(); n];
+                    for (i, p) in parents.into_iter().enumerate() {
+                        children[p].push(i + 1);
+                    }
+                    children
+                })
+        })
+    }
+
+    /// The order each walk must process nodes in, from a plain recursion.
+    fn expected(children: &[Vec<usize>], walk: &str, v: usize, out: &mut Vec<usize>) {
+        let kids = &children[v];
+        if kids.is_empty() || walk != "walk_leaves" {
+            out.push(v);
+        }
+        for &k in kids {
+            expected(children, walk, k, out);
+        }
+        if !kids.is_empty() && walk == "walk_around" {
+            out.push(v);
+        }
+    }
+
+    /// Runs `walk` over `children` and checks the processing order, that
+    /// the robot is back at the root, and its number of operations.
+    #[track_caller]
+    fn check(walk: Walk, children: &[Vec<usize>]) -> Result<(), TestCaseError> {
+        let (name, run) = walk;
+        let nodes = children.len() as u64;
+        let mut robot = Counted::new(Tree::new(children.to_vec()));
+        run(&mut robot);
+        let mut want = Vec::new();
+        expected(children, name, 0, &mut want);
+        let got = robot.robot.processed().to_vec();
+        prop_assert_eq!(
+            &got,
+            &want,
+            "{} on the tree {:?} (children of each node) processed {:?}, expected {:?} \
+             (book: chapter 3, \"{}\")",
+            name,
+            children,
+            got,
+            want,
+            SECTION
+        );
+        prop_assert!(
+            robot.robot.at() == 0,
+            "{} on {:?} ended on node {}, expected the root 0: the walk ends when there is no way down \
+             (book: chapter 3, \"{}\")",
+            name,
+            children,
+            robot.robot.at(),
+            SECTION
+        );
+        prop_assert!(
+            robot.entered() == nodes - 1 && robot.ops() <= 8 * nodes,
+            "{} on {:?} ({} nodes) entered nodes {} times and made {} robot calls; expected {} entries \
+             (each node but the root once) and at most 8 calls per node (book: chapter 3, \"{}\")",
+            name,
+            children,
+            nodes,
+            robot.entered(),
+            robot.ops(),
+            nodes - 1,
+            SECTION
+        );
+        Ok(())
+    }
+
+    #[rstest]
+    #[case::leaves_left_to_right(LEAVES)]
+    #[case::every_node_before_its_children(ALL)]
+    #[case::inner_nodes_before_and_after_their_children(AROUND)]
+    fn walks_the_seven_node_tree(#[case] walk: Walk) {
+        check(walk, &seven()).unwrap();
+    }
+
+    #[rstest]
+    fn a_lone_root_is_processed_once(#[values(LEAVES, ALL, AROUND)] walk: Walk) {
+        check(walk, &[vec![]]).unwrap();
+    }
+
+    #[test]
+    fn walk_around_visits_the_seven_node_tree_like_this() {
+        let mut tree = Tree::new(seven());
+        walk_around(&mut tree);
+        insta::assert_debug_snapshot!(tree.processed());
+    }
+
+    proptest! {
+        #[test]
+        fn walk_leaves_works_on_any_tree(children in any_tree()) {
+            check(LEAVES, &children)?;
+        }
+
+        #[test]
+        fn walk_all_works_on_any_tree(children in any_tree()) {
+            check(ALL, &children)?;
+        }
+
+        #[test]
+        fn walk_around_works_on_any_tree(children in any_tree()) {
+            check(AROUND, &children)?;
+        }
+    }
+
+    /// Whether the last queen of `cols` is safe from the others.
+    fn attack_ignoring_size(cols: &[usize]) -> bool {
+        let (last, rest) = cols.split_last().expect("not empty");
+        let row = rest.len();
+        rest.iter()
+            .enumerate()
+            .all(|(r, &c)| c != *last && row - r != c.abs_diff(*last))
+    }
+
+    /// The nodes of the tree of admissible positions: the root, and n
+    /// children below every safe placement of fewer than n queens.
+    fn admissible_positions(n: usize) -> u64 {
+        let mut by_rows = vec![0; n + 1];
+        safe_partial(n, &mut Vec::new(), &mut by_rows);
+        1 + n as u64 * by_rows[..n].iter().sum::<u64>()
+    }
+
+    fn safe_partial(n: usize, cols: &mut Vec<usize>, by_rows: &mut [u64]) {
+        by_rows[cols.len()] += 1;
+        if cols.len() == n {
+            return;
+        }
+        for c in 0..n {
+            cols.push(c);
+            if attack_ignoring_size(cols) {
+                safe_partial(n, cols, by_rows);
+            }
+            cols.pop();
+        }
+    }
+
+    #[rstest]
+    fn robot_solutions_finds_every_solution(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)] n: usize,
+    ) {
+        let call = format!("robot_solutions({n})");
+        let found = robot_solutions(n);
+        assert_solution_set(&call, n, &found, SECTION);
+        assert_lexicographic(&call, &found, SECTION);
+    }
+
+    #[rstest]
+    fn the_queens_tree_has_one_node_per_admissible_position(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8)] n: usize,
+    ) {
+        let nodes = admissible_positions(n);
+        let mut robot = Counted::new(QueensTree::new(n));
+        walk_all(&mut robot);
+        assert!(
+            robot.entered() + 1 == nodes && robot.ops() <= 8 * nodes,
+            "walk_all over QueensTree::new({n}) entered {} nodes besides the root and made {} robot \
+             calls; the tree of admissible positions has {nodes} nodes (the root, and n children under \
+             every safe placement of fewer than n queens), so expected {} entries and at most {} calls \
+             (book: chapter 3, \"{SECTION}\")",
+            robot.entered(),
+            robot.ops(),
+            nodes - 1,
+            8 * nodes
+        );
+        let found = robot.robot.into_solutions();
+        assert_solution_set(
+            &format!("walk_all over QueensTree::new({n})"),
+            n,
+            &found,
+            SECTION,
+        );
+    }
+
+    #[test]
+    fn the_robot_starts_at_the_root_of_the_queens_tree() {
+        let tree = QueensTree::new(4);
+        assert!(
+            tree.is_up() && !tree.is_down() && !tree.is_right(),
+            "QueensTree::new(4) said is_up = {}, is_down = {}, is_right = {}; at the root (no queen) \
+             expected true, false, false (book: chapter 3, \"{SECTION}\")",
+            tree.is_up(),
+            tree.is_down(),
+            tree.is_right()
+        );
+    }
+}
+
+mod solutions {
+    use super::*;
+    use subject::solutions;
+
+    const SECTION: &str = "A lazy iterator";
+
+    #[rstest]
+    fn yields_every_solution_in_order(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)] n: usize,
+    ) {
+        let call = format!("solutions({n}).collect()");
+        let found: Vec<Vec<usize>> = solutions(n).collect();
+        assert_solution_set(&call, n, &found, SECTION);
+        assert_lexicographic(&call, &found, SECTION);
+    }
+
+    #[test]
+    fn the_first_solution_costs_only_its_own_search() {
+        let mut lazy = solutions(8);
+        let first = lazy.next();
+        let nodes = lazy.nodes_visited();
+        assert!(
+            first == Some(vec![0, 4, 7, 5, 2, 6, 1, 3]) && (1..=200).contains(&nodes),
+            "solutions(8).next() returned {first:?} after placing {nodes} queens; expected \
+             Some([0, 4, 7, 5, 2, 6, 1, 3]), the lexicographically first board, after at most 200 \
+             placements (finding all 92 places 2056): `next` must stop at the first board it finds \
+             (book: chapter 3, \"{SECTION}\")"
+        );
+    }
+
+    #[test]
+    fn an_exhausted_iterator_stays_exhausted() {
+        let mut lazy = solutions(4);
+        let got: Vec<Option<Vec<usize>>> = (0..5).map(|_| lazy.next()).collect();
+        let expected = vec![
+            Some(vec![1, 3, 0, 2]),
+            Some(vec![2, 0, 3, 1]),
+            None,
+            None,
+            None,
+        ];
+        assert_eq!(
+            got, expected,
+            "five calls of next() on solutions(4) returned {got:?}, expected {expected:?}: after the \
+             last board, next() keeps answering None (book: chapter 3, \"{SECTION}\")"
+        );
+    }
+}
+
+mod parallel {
+    use super::*;
+    use subject::count_parallel;
+
+    #[track_caller]
+    fn check(n: usize) {
+        let got = count_parallel(n);
+        assert_eq!(
+            got, A000170[n],
+            "count_parallel({n}) returned {got}, expected {} (OEIS A000170): every task counts its \
+             subtree once, with the mirror weight 2 for the left half and 1 for the middle column \
+             (book: chapter 3, \"A parallel count\")",
+            A000170[n]
+        );
+    }
+
+    #[rstest]
+    fn matches_oeis_a000170(
+        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)] n: usize,
+    ) {
+        check(n);
+    }
+}
