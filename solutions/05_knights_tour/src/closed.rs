@@ -50,7 +50,7 @@ pub fn closed_tour(n: usize) -> Option<Board> {
             // The end's only neighbour is its predecessor: work on the other end.
             None => rotate(&mut path, &mut pos, n, 0),
         }
-        if rng % 8 == 0 {
+        if rng.is_multiple_of(8) {
             rotate(&mut path, &mut pos, n, 0);
         }
     }
