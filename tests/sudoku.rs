@@ -86,7 +86,8 @@ fn validate(puzzle: &Grid, answer: &Grid) -> Result<(), String> {
             ));
         }
     }
-    let units: [(&str, fn(usize, usize) -> usize); 3] = [
+    type CellOf = fn(usize, usize) -> usize;
+    let units: [(&str, CellOf); 3] = [
         ("row", |u, k| 9 * u + k),
         ("column", |u, k| 9 * k + u),
         ("box", |u, k| 9 * (u / 3 * 3 + k / 3) + u % 3 * 3 + k % 3),

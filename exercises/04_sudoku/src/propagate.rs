@@ -53,13 +53,7 @@ fn place(grid: &mut Grid, masks: &mut Masks, cell: usize, digit: u8) {
 /// One node: propagate a copy of the state, then either record a solution
 /// or branch on the blank with the fewest candidates, until `limit`
 /// solutions are found.
-fn explore(
-    mut grid: Grid,
-    mut masks: Masks,
-    limit: usize,
-    found: &mut Vec<Grid>,
-    stats: &mut Stats,
-) {
+fn explore(grid: Grid, masks: Masks, limit: usize, found: &mut Vec<Grid>, stats: &mut Stats) {
     todo!(
         "count the node, propagate, then record a solution or branch on a copy per digit (book: sudoku/propagation.md)"
     )

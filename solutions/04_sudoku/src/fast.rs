@@ -193,6 +193,40 @@ impl State {
         Some(changed)
     }
 
+    /// Settles every hidden single of every column: a digit with one cell
+    /// left in a column. Returns None when a digit has no cell left in some
+    /// column, else whether anything changed.
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for d in 0..9 {
+            let (mut one, mut two, mut placed) = (0u32, 0u32, 0u32);
+            for b in 0..3 {
+                let w = self.cells[d][b];
+                let settled = w & self.known[b];
+                for r in 0..3 {
+                    let row = (w >> (9 * r)) & ROW;
+                    two |= one & row;
+                    one |= row;
+                    placed |= (settled >> (9 * r)) & ROW;
+                }
+            }
+            if one != ROW {
+                return None;
+            }
+            let mut singles = one & !two & !placed;
+            while singles != 0 {
+                let c = singles.trailing_zeros();
+                singles &= singles - 1;
+                let column = COLUMN << c;
+                if let Some(b) = (0..3).find(|&b| self.cells[d][b] & column != 0) {
+                    self.assign(d, b, self.cells[d][b] & column);
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
     /// Runs the rules until none fires; false on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
@@ -204,6 +238,11 @@ impl State {
                 }
             }
             match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.column_singles() {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}

@@ -53,9 +53,12 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
+/// A stage of the chapter: a solver with its search statistics.
+pub type Stage = fn(&Grid) -> Outcome;
+
 /// The stages of the chapter, in order, with their names: for the suite,
 /// the benchmarks and the figures, which all walk the same ladder.
-pub const STAGES: [(&str, fn(&Grid) -> Outcome); 5] = [
+pub const STAGES: [(&str, Stage); 5] = [
     ("naive", solve_naive),
     ("flags", solve_flags),
     ("bitmask", solve_bitmask),
