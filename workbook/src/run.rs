@@ -128,7 +128,7 @@ fn side_by_side(yours: &Output, reference: &Output) {
     let col = (width - 3) / 2;
     let left: Vec<&str> = yours.text.lines().collect();
     let right: Vec<&str> = reference.text.lines().collect();
-    println!("{:<col$} | {}", "yours", "reference");
+    println!("{:<col$} | reference", "yours");
     println!("{}", "-".repeat(width.min(2 * col + 3)));
     let mut first_diff = None;
     for i in 0..left.len().max(right.len()) {
