@@ -43,7 +43,7 @@ impl Search {
     /// one backtrack per queen placed and taken back.
     pub fn place_from(&mut self, square: usize, left: usize) -> bool {
         todo!(
-            "stop with success when no queen is left, with failure past square 63; then decide this square"
+            "stop with success when no queen is left, with failure past square 63; then decide this square (book: eight_queens/search.md)"
         )
     }
 }
@@ -52,18 +52,22 @@ impl Search {
 /// reading order as possible), or `None` when there is none, which includes
 /// given queens that already attack each other.
 pub fn solve(given: &Board) -> Option<Board> {
-    todo!("start a Search from the given board and ask place_from(0, N)")
+    todo!(
+        "start a Search from the given board and ask place_from(0, N) (book: eight_queens/search.md)"
+    )
 }
 
 /// The nodes and backtracks of the search that [`solve`] runs on `given`.
 pub fn search_stats(given: &Board) -> SearchStats {
-    todo!("run the same search as solve and return its stats")
+    todo!("run the same search as solve and return its stats (book: eight_queens/stats.md)")
 }
 
 /// How many boards of eight non-attacking queens keep every queen of
 /// `given`: 92 for the empty board, 0 when the given queens attack.
 pub fn count_completions(given: &Board) -> u64 {
-    todo!("copy the given board and count the leaves from square 0 with N queens left")
+    todo!(
+        "copy the given board and count the leaves from square 0 with N queens left (book: eight_queens/search.md#counting-every-completion)"
+    )
 }
 
 /// The completions of `board` over the squares `square..64` with `left`
@@ -71,6 +75,6 @@ pub fn count_completions(given: &Board) -> u64 {
 /// branches are always explored and their leaves added up.
 fn count_from(board: &mut Board, square: usize, left: usize) -> u64 {
     todo!(
-        "the same two choices as place_from, but add up both branches instead of stopping at the first success"
+        "the same two choices as place_from, but add up both branches instead of stopping at the first success (book: eight_queens/search.md#counting-every-completion)"
     )
 }

@@ -14,7 +14,9 @@ use crate::flags::Flags;
 /// column of the queen in row `r`), in lexicographic order: the order of
 /// [`crate::solve_all`]. `solutions(0)` yields one empty list.
 pub fn solutions(n: usize) -> Solutions {
-    todo!("a Solutions with no queen placed, fresh flags, from = 0, not done")
+    todo!(
+        "a Solutions with no queen placed, fresh flags, from = 0, not done (book: n_queens/iterator.md)"
+    )
 }
 
 /// The paused search behind [`solutions`].
@@ -42,7 +44,7 @@ impl Solutions {
     /// no queen left, the search is over.
     fn backtrack(&mut self) {
         todo!(
-            "pop the top queen, clear its flags and set from to its column + 1; with no queen left, set done"
+            "pop the top queen, clear its flags and set from to its column + 1; with no queen left, set done (book: n_queens/iterator.md)"
         )
     }
 }
@@ -52,7 +54,7 @@ impl Iterator for Solutions {
 
     fn next(&mut self) -> Option<Vec<usize>> {
         todo!(
-            "loop: a full board is returned (after a backtrack), else place the first free column from `from` on, else backtrack"
+            "loop: a full board is returned (after a backtrack), else place the first free column from `from` on, else backtrack (book: n_queens/iterator.md)"
         )
     }
 }

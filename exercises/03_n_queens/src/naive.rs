@@ -19,7 +19,9 @@ pub type Board = Vec<String>;
 ///
 /// `solve_all(0)` is one empty board: placing zero queens always works.
 pub fn solve_all(n: usize) -> Vec<Board> {
-    todo!("start an empty column list and let the search fill the boards")
+    todo!(
+        "start an empty column list and let the search fill the boards (book: n_queens/search.md#every-board)"
+    )
 }
 
 /// The search: `cols` holds the queens of the rows filled so far. A full
@@ -27,7 +29,7 @@ pub fn solve_all(n: usize) -> Vec<Board> {
 /// go deeper with the safe ones, and take the queen back afterwards.
 fn search(n: usize, cols: &mut Vec<usize>, boards: &mut Vec<Board>) {
     todo!(
-        "a full column list is a board to draw; else try each column of the next row that is_valid accepts"
+        "a full column list is a board to draw; else try each column of the next row that is_valid accepts (book: n_queens/search.md#every-board)"
     )
 }
 
@@ -37,22 +39,30 @@ fn search(n: usize, cols: &mut Vec<usize>, boards: &mut Vec<Board>) {
 /// `row + col` is; the first is compared as `r + col == row + c` so no
 /// subtraction can underflow. Costs `O(cols.len())`.
 pub fn is_valid(cols: &[usize], col: usize) -> bool {
-    todo!("compare the new queen with every queen placed: same column, same row+col, same row-col")
+    todo!(
+        "compare the new queen with every queen placed: same column, same row+col, same row-col (book: n_queens/search.md#every-board)"
+    )
 }
 
 /// Draws the queens of `cols` (one per row, `cols[r]` the column in row
 /// `r`) as a square board of side `cols.len()`. Costs `O(n²)`.
 pub fn draw(cols: &[usize]) -> Board {
-    todo!("one string per row: 'Q' at cols[row], '.' elsewhere")
+    todo!(
+        "one string per row: 'Q' at cols[row], '.' elsewhere (book: n_queens/search.md#every-board)"
+    )
 }
 
 /// The number of solutions for `n` queens (OEIS A000170; `count(0)` is 1),
 /// found by the same search as [`solve_all`] without drawing anything.
 pub fn count(n: usize) -> u64 {
-    todo!("run the same search, but return 1 at a full board and add up the children")
+    todo!(
+        "run the same search, but return 1 at a full board and add up the children (book: n_queens/search.md#only-the-count)"
+    )
 }
 
 /// The number of solutions that extend the queens in `cols`.
 fn count_from(n: usize, cols: &mut Vec<usize>) -> u64 {
-    todo!("a full column list counts 1; otherwise sum the counts below each valid column")
+    todo!(
+        "a full column list counts 1; otherwise sum the counts below each valid column (book: n_queens/search.md#only-the-count)"
+    )
 }

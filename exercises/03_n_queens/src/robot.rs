@@ -46,14 +46,14 @@ pub trait Robot {
 /// is left to the right, so everything above the parent is then done.
 pub fn walk_leaves<R: Robot>(robot: &mut R) {
     todo!(
-        "climb to a leaf; then while there is a way down: go right and climb if you can, else go down"
+        "climb to a leaf; then while there is a way down: go right and climb if you can, else go down (book: n_queens/robot.md)"
     )
 }
 
 /// Given every leaf left of the robot processed, climbs leftmost to a leaf
 /// and processes it: now every leaf left of it or above it is processed.
 fn climb_to_leaf<R: Robot>(robot: &mut R) {
-    todo!("go up-left while you can, then process the leaf")
+    todo!("go up-left while you can, then process the leaf (book: n_queens/robot.md)")
 }
 
 /// Processes every node once, each before its children (preorder).
@@ -62,13 +62,15 @@ fn climb_to_leaf<R: Robot>(robot: &mut R) {
 /// left of or above the robot is processed"; the climb processes each node
 /// it passes on the way up.
 pub fn walk_all<R: Robot>(robot: &mut R) {
-    todo!("walk_leaves, with a climb that processes every node it passes")
+    todo!("walk_leaves, with a climb that processes every node it passes (book: n_queens/robot.md)")
 }
 
 /// Climbs leftmost to a leaf, processing every node on the way, the leaf
 /// included.
 fn climb_processing<R: Robot>(robot: &mut R) {
-    todo!("process, then go up-left, while you can; process the leaf at the top")
+    todo!(
+        "process, then go up-left, while you can; process the leaf at the top (book: n_queens/robot.md)"
+    )
 }
 
 /// Processes every leaf once and every inner node twice: once before its
@@ -76,7 +78,7 @@ fn climb_processing<R: Robot>(robot: &mut R) {
 /// the last child of a node is finished, which is the moment for the
 /// second visit.
 pub fn walk_around<R: Robot>(robot: &mut R) {
-    todo!("walk_all, plus a second process right after every down")
+    todo!("walk_all, plus a second process right after every down (book: n_queens/robot.md)")
 }
 
 /// The tree of admissible positions for `n` queens. A `k`-position has
@@ -125,31 +127,37 @@ impl QueensTree {
 
 impl Robot for QueensTree {
     fn is_up(&self) -> bool {
-        todo!("fewer than n queens and the top queen not in danger")
+        todo!("fewer than n queens and the top queen not in danger (book: n_queens/robot.md)")
     }
 
     fn up_left(&mut self) {
-        todo!("record the top queen's lines in the flags, then add a queen in column 0")
+        todo!(
+            "record the top queen's lines in the flags, then add a queen in column 0 (book: n_queens/robot.md)"
+        )
     }
 
     fn is_right(&self) -> bool {
-        todo!("there is a top queen and it is not in the last column")
+        todo!("there is a top queen and it is not in the last column (book: n_queens/robot.md)")
     }
 
     fn right(&mut self) {
-        todo!("move the top queen one column right")
+        todo!("move the top queen one column right (book: n_queens/robot.md)")
     }
 
     fn is_down(&self) -> bool {
-        todo!("there is at least one queen")
+        todo!("there is at least one queen (book: n_queens/robot.md)")
     }
 
     fn down(&mut self) {
-        todo!("remove the top queen, then forget the lines of the new top queen")
+        todo!(
+            "remove the top queen, then forget the lines of the new top queen (book: n_queens/robot.md)"
+        )
     }
 
     fn process(&mut self) {
-        todo!("keep a copy of the columns when all n queens are placed and the top one is safe")
+        todo!(
+            "keep a copy of the columns when all n queens are placed and the top one is safe (book: n_queens/robot.md)"
+        )
     }
 }
 
@@ -157,7 +165,9 @@ impl Robot for QueensTree {
 /// of the queen in row `r`), found by walking the leaves of the tree of
 /// admissible positions; they come in lexicographic order.
 pub fn robot_solutions(n: usize) -> Vec<Vec<usize>> {
-    todo!("walk the leaves of a fresh QueensTree and return what it found")
+    todo!(
+        "walk the leaves of a fresh QueensTree and return what it found (book: n_queens/robot.md)"
+    )
 }
 
 /// An explicit tree for trying the walks: node `0` is the root and

@@ -134,7 +134,9 @@ impl fmt::Debug for Board {
 /// The squares a knight on `from` can reach on an n x n board, in the order
 /// of `moves`, skipping steps that leave the board.
 pub fn knight_moves(n: usize, from: Square, moves: &[Step]) -> Vec<Square> {
-    todo!("apply each step in order; keep the targets that stay on the board")
+    todo!(
+        "apply each step in order; keep the targets that stay on the board (book: knights_tour/index.md#checking-a-tour)"
+    )
 }
 
 /// Why a board is not a (closed) knight's tour.
@@ -175,6 +177,6 @@ pub fn is_knight_move(a: Square, b: Square) -> bool {
 /// the step from n² back to 1.
 pub fn validate(board: &Board, closed: bool) -> Result<(), TourError> {
     todo!(
-        "scan the squares in row-major order, then check every step k -> k + 1, then the closing step"
+        "scan the squares in row-major order, then check every step k -> k + 1, then the closing step (book: knights_tour/index.md#checking-a-tour)"
     )
 }

@@ -21,7 +21,7 @@ pub const MAX_CLOSED: usize = 200;
 /// [`MAX_CLOSED`] (too slow this way).
 pub fn closed_tour(n: usize) -> Option<Board> {
     todo!(
-        "take an open tour from the middle, then rotate its end until it is a knight's move from the start"
+        "take an open tour from the middle, then rotate its end until it is a knight's move from the start (book: knights_tour/closed.md#closing-an-open-tour)"
     )
 }
 

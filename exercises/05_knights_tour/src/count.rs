@@ -14,7 +14,9 @@ use crate::board::{SEED_MOVES, Square, knight_moves};
 /// `start` (every order of visiting counts once). 0 for a start off the
 /// board. Boards above 8 x 8 do not fit the 64-bit mask and give 0.
 pub fn count_tours_from(n: usize, start: Square) -> u64 {
-    todo!("precompute each square's jump mask, then count complete paths from the start")
+    todo!(
+        "precompute each square's jump mask, then count complete paths from the start (book: knights_tour/counting.md)"
+    )
 }
 
 /// Every directed open tour on the board: the sum over all start squares.
@@ -22,7 +24,9 @@ pub fn count_tours_from(n: usize, start: Square) -> u64 {
 /// (rotations and reflections) map tours to tours, so squares in one orbit
 /// have equal counts and each orbit is counted once.
 pub fn count_open_tours(n: usize) -> u64 {
-    todo!("add up the counts of all start squares (symmetric squares have equal counts)")
+    todo!(
+        "add up the counts of all start squares (symmetric squares have equal counts) (book: knights_tour/counting.md)"
+    )
 }
 
 /// The smallest of a square's images under the 8 symmetries of the board.
@@ -45,7 +49,9 @@ fn canonical(n: usize, (r, c): Square) -> Square {
 
 /// Tours that extend the path ending on `at` with `visited` behind it.
 fn count_from(jumps: &[u64], at: usize, visited: u64, full: u64) -> u64 {
-    todo!("a full mask counts 1; otherwise sum the counts through every free jump")
+    todo!(
+        "a full mask counts 1; otherwise sum the counts through every free jump (book: knights_tour/counting.md)"
+    )
 }
 
 /// For each square (row-major index), the mask of squares a knight reaches.

@@ -47,13 +47,15 @@ pub(crate) fn neighbours(
 /// and remaining ties to the earlier move in `moves`. So the result is a
 /// function of `n`, `start` and `moves` alone.
 pub fn warnsdorff(n: usize, start: Square, moves: &[Step]) -> Option<Board> {
-    todo!("number the square, lower its neighbours' degrees, then move where `next_square` says")
+    todo!(
+        "number the square, lower its neighbours' degrees, then move where `next_square` says (book: knights_tour/warnsdorff.md#the-rule)"
+    )
 }
 
 /// The unvisited neighbour of `at` that the rule picks, if any.
 fn next_square(board: &Board, degree: &[u8], at: Square, moves: &[Step]) -> Option<Square> {
     todo!(
-        "among free neighbours pick the fewest onward moves, then the smallest second look, then move order"
+        "among free neighbours pick the fewest onward moves, then the smallest second look, then move order (book: knights_tour/warnsdorff.md#the-rule)"
     )
 }
 
@@ -77,7 +79,7 @@ pub const MAX_ROTATIONS: usize = 2_000;
 /// where all that fails get an exhaustive search guided by the rule.
 pub fn open_tour(n: usize, start: Square) -> Option<Board> {
     todo!(
-        "reject boards and starts with no tour, then try a Walk for each rotation of the move order"
+        "reject boards and starts with no tour, then try a Walk for each rotation of the move order (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
     )
 }
 
@@ -120,7 +122,7 @@ impl Walk {
     /// followed by the greedy rule again; the path if it covers the board.
     fn complete(mut self) -> Option<Vec<Square>> {
         todo!(
-            "greedy, then rotate and go greedy again until the path covers the board or the budget is spent"
+            "greedy, then rotate and go greedy again until the path covers the board or the budget is spent (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
     }
 
@@ -131,14 +133,16 @@ impl Walk {
     /// Extends the path by the rule (fewest onward moves, then Pohl's
     /// second look, then move order) until it is stuck.
     fn greedy(&mut self) {
-        todo!("repeat the rule from the path's end until no free neighbour is left")
+        todo!(
+            "repeat the rule from the path's end until no free neighbour is left (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+        )
     }
 
     /// A position i where the end's neighbour p(i) allows a rotation, one
     /// whose new end p(i + 1) has a free neighbour if there is one.
     fn pivot(&self, rng: &mut u64) -> Option<usize> {
         todo!(
-            "positions of the end's neighbours on the path; prefer one whose successor has a free neighbour"
+            "positions of the end's neighbours on the path; prefer one whose successor has a free neighbour (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
     }
 
