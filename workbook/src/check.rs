@@ -148,10 +148,23 @@ fn hints(root: &Path, chapters: &[Chapter]) -> Vec<String> {
                 .map(|e| (e.name.as_str(), e.book.as_str())),
         );
         for (who, page) in pages {
-            let file = page.split('#').next().unwrap_or_default();
-            if !src.join(file).is_file() {
+            let (file, fragment) = page
+                .split_once('#')
+                .map_or((page, None), |(f, a)| (f, Some(a)));
+            let Ok(text) = std::fs::read_to_string(src.join(file)) else {
                 problems.push(format!(
                     "{}: {who} points at book/src/{file}, which does not exist",
+                    c.chapter.slug
+                ));
+                continue;
+            };
+            if let Some(fragment) = fragment
+                && !text
+                    .lines()
+                    .any(|l| heading_id(l).as_deref() == Some(fragment))
+            {
+                problems.push(format!(
+                    "{}: {who} points at book/src/{page}, but no heading there has the id `{fragment}`",
                     c.chapter.slug
                 ));
             }
