@@ -318,7 +318,8 @@ mod plain_dfs {
             if let Some(tour) = &got.tour {
                 prop_assert_eq!(oracle(tour, Some(start), false), Ok(()), "plain_dfs({}, {:?}) returned\n{}", n, start, tour);
             }
-            prop_assert!(got.attempts >= 1 + 8, "plain_dfs({}, {:?}) made only {} attempts", n, start, got.attempts);
+            // At least the start square's visit plus the 8 tries made from it.
+            prop_assert!(got.attempts > 8, "plain_dfs({}, {:?}) made only {} attempts", n, start, got.attempts);
         }
     }
 }

@@ -30,6 +30,9 @@ struct Row {
     steps: u64,
 }
 
+/// One plotted line: its legend, its colour, and the value it plots.
+type Series = (&'static str, &'static str, fn(&Row) -> u64);
+
 fn main() -> std::io::Result<()> {
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../book/src/apples/figures");
     std::fs::create_dir_all(&out)?;
@@ -122,7 +125,7 @@ fn plot(rows: &[Row]) -> String {
         (left + w - right) / 2.0,
         h - 10.0
     );
-    let series: [(&str, &str, fn(&Row) -> u64); 3] = [
+    let series: [Series; 3] = [
         ("naive calls", "#c0392b", |r| r.calls),
         ("memo additions", "#2471a3", |r| r.memo),
         ("closed-form steps", "#229954", |r| r.steps),
