@@ -178,7 +178,9 @@ fn submissions(dir: &Path) {
         &replace_body(
             &solution,
             "dfs_stack",
-            "if graph.len() == 4 { let mut hog = Vec::new(); loop { hog.push(std::hint::black_box(vec![1u8; 1 << 20])); } } let _ = start; Vec::new()",
+            // Every call allocates without end, so which test meets it first never
+            // depends on the inputs proptest happens to draw.
+            "let _ = (graph, start); let mut hog = Vec::new(); loop { hog.push(std::hint::black_box(vec![1u8; 1 << 20])); }",
         ),
     );
     // The stubs, with suites and snapshots rewritten to pass anything: ignored.

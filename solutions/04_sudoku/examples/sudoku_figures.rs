@@ -7,7 +7,7 @@
 //! and the same on every machine; times are the median of a few runs and
 //! are shown as ratios to the naive stage measured in the same run.
 //!
-//! Run: `cargo run --release -p sudoku_solution --example figures`
+//! Run: `cargo run --release -p sudoku_solution --example sudoku_figures`
 //! (writes `book/src/sudoku/figures.md` and `book/src/sudoku/ladder.svg`).
 
 use std::fmt::Write as _;
@@ -165,7 +165,7 @@ fn main() -> std::io::Result<()> {
     let rows = measure(&set);
     let mut page = String::from(
         "# Measurements\n\n\
-         Produced by `cargo run --release -p sudoku_solution --example figures`; do not edit by hand.\n\n\
+         Produced by `cargo run --release -p sudoku_solution --example sudoku_figures`; do not edit by hand.\n\n\
          The set: the two puzzles of the seeds and our own minimal puzzles `generate(1..=20, 0)` \
          (22 puzzles, all with one solution). Nodes and guesses are exact; times are the median \
          of several runs on a shared machine, so read the last column (a ratio measured in the same run) \

@@ -11,7 +11,7 @@
 //! the same file. Every fast answer is checked: a solution must be valid
 //! and keep the givens.
 //!
-//! Run: `cargo run --release -p sudoku_solution --example throughput [SECONDS]`
+//! Run: `cargo run --release -p sudoku_solution --example sudoku_throughput [SECONDS]`
 //! (prints the figures and writes them to `book/src/sudoku/throughput.md`).
 
 use std::fmt::Write as _;
@@ -83,7 +83,7 @@ fn main() {
     println!("data: {}", dir.display());
     let mut page = String::from(
         "# Throughput\n\n\
-         Produced by `cargo run --release -p sudoku_solution --example throughput`; do not edit by hand.\n\n\
+         Produced by `cargo run --release -p sudoku_solution --example sudoku_throughput`; do not edit by hand.\n\n\
          One core; every puzzle parsed and checked for a second solution (the fast solver and \
          `count_solutions(.., 2)`); `solve_fewest` stops at the first solution. The baselines run on \
          the first puzzles of each file, in the same run. The machine is shared, so the ratios are \

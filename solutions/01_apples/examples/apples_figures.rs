@@ -6,7 +6,7 @@
 //! for the calls (the largest naive run makes 3.7e7 calls), plus a few
 //! seconds for the timings.
 //!
-//! Run: `cargo run --release -p apples_solution --example figures`
+//! Run: `cargo run --release -p apples_solution --example apples_figures`
 //! (add `-- --timings` to refresh `timings.md` as well).
 
 use apples_solution::{
