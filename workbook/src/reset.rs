@@ -172,15 +172,7 @@ fn item_ranges(text: &str) -> Result<Vec<(String, std::ops::Range<usize>)>> {
                 offset(f.span().start())..offset(f.span().end()),
             )),
             syn::Item::Impl(i) => {
-                let ty = match &*i.self_ty {
-                    syn::Type::Path(p) => p
-                        .path
-                        .segments
-                        .last()
-                        .map(|s| s.ident.to_string())
-                        .unwrap_or_default(),
-                    _ => String::new(),
-                };
+                let ty = crate::stubs::type_name(&i.self_ty);
                 for it in &i.items {
                     if let syn::ImplItem::Fn(f) = it {
                         out.push((

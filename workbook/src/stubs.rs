@@ -258,7 +258,8 @@ fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
-fn type_name(ty: &syn::Type) -> String {
+/// The name an impl's methods are keyed under in `info.toml` (`Type::method`).
+pub(crate) fn type_name(ty: &syn::Type) -> String {
     match ty {
         syn::Type::Path(p) => p
             .path
