@@ -2,30 +2,35 @@
 //!
 //! The problem: solve a puzzle and prove it has no second solution, a few
 //! microseconds at a time. The state turns the grid inside out: for each
-//! digit d and each band b (three rows), one `u32` holds the 27 cells of
-//! the band where d may still go, its placed cell included. Every rule then
+//! band b (three rows) and digit d, one `u32` holds the 27 cells of the
+//! band where d may still go, its settled cells included. Every rule then
 //! works on a whole word at once:
 //!
 //! * inside a band, a digit takes exactly one cell per row and per box, so
 //!   the rows and boxes it uses form a permutation; a table indexed by which
 //!   of the 9 row-box triplets are still possible keeps only the triplets
-//!   that belong to some permutation (this finds hidden singles in boxes
-//!   and rows and the box-line interactions of the band in two lookups);
-//! * a row left with one cell settles the digit there: the cell leaves the
-//!   other digits' words of the band and its column leaves the digit's
+//!   that belong to some permutation (hidden singles in boxes and rows and
+//!   the box-line interactions of the band, in four lookups);
+//! * a row left with one open cell settles the digit there: the cell leaves
+//!   the other digits' words of the band and its column leaves the digit's
 //!   words in the other two bands;
 //! * a cell left in one digit's word only is a naked single, found for a
-//!   whole band with two ORs per digit.
+//!   whole band with two ORs per digit; a column left with one cell for a
+//!   digit is a hidden single, found with a few ANDs per digit.
 //!
-//! Only words that changed are looked at again. When nothing fires, the
-//! solver guesses on a cell with two candidates (or the first open cell):
-//! one branch on a copy of the 120-byte state, the other by removing the
-//! digit in place. It stops at the second solution. The cost per puzzle is
-//! a few hundred word updates for a typical puzzle, and exponential only in
-//! the handful of guesses that propagation cannot avoid.
+//! Only words that changed are looked at again (a 27-bit dirty mask), and
+//! the singles scans only look at bands and digits that changed since
+//! their last run. When nothing fires, the solver guesses on the cell with
+//! two candidates that sees the most open cells: one branch on a copy of
+//! the 130-byte state, the other by removing the digit in place. It stops
+//! at the second solution. The cost is a few hundred word updates for a
+//! typical puzzle, and exponential only in the guesses that propagation
+//! cannot avoid.
 
 use crate::Grid;
 
+/// The words of one band: bits 3d for every digit d.
+const BAND: u32 = 0x1ff;
 const ALL27: u32 = (1 << 27) - 1;
 const ROW: u32 = 0x1ff;
 /// One column through the three rows of a band.
@@ -33,10 +38,33 @@ const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// For a 9-bit row of a band: which of its three box triplets is non-empty.
 static ROW_TRIPLETS: [u8; 512] = row_triplets();
+/// For a 9-bit row: the row itself when it holds exactly one cell, else 0.
+static ROW_SINGLE: [u16; 512] = row_singles();
 /// For the 9 triplet-occupancy bits of a band (bit 3r + k: row r, box k),
 /// the 27-bit mask of the triplets that lie on some row-to-box permutation
 /// inside the occupancy; 0 when there is none (a contradiction).
 static PERMUTATION_MASK: [u32; 512] = permutation_masks();
+/// For a word index 3d + b: the indices of the same digit's other bands.
+static OTHER_BANDS: [[usize; 2]; 32] = other_bands();
+
+static PEERS: [[u32; 4]; 81] = peer_table();
+const fn peer_table() -> [[u32; 4]; 81] {
+    let mut t = [[0u32; 4]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut i = 0;
+        while i < 81 {
+            let (r2, c2) = (i / 9, i % 9);
+            if i != cell && (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3)) {
+                t[cell][i / 27] |= 1 << (i % 27);
+            }
+            i += 1;
+        }
+        cell += 1;
+    }
+    t
+}
 
 const fn row_triplets() -> [u8; 512] {
     let mut table = [0u8; 512];
@@ -48,6 +76,18 @@ const fn row_triplets() -> [u8; 512] {
                 table[x] |= 1 << k;
             }
             k += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+const fn row_singles() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut x = 1;
+    while x < 512 {
+        if x & (x - 1) == 0 {
+            table[x] = x as u16;
         }
         x += 1;
     }
@@ -84,16 +124,26 @@ const fn permutation_masks() -> [u32; 512] {
     table
 }
 
+const fn other_bands() -> [[usize; 2]; 32] {
+    let mut table = [[0usize; 2]; 32];
+    let mut i = 0;
+    while i < 27 {
+        table[i] = [(i + 9) % 27, (i + 18) % 27];
+        i += 1;
+    }
+    table
+}
+
 /// The whole state of a search node: small enough to copy at every guess.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cells[d][b]`: where digit d may be in band b (bit 9 * row + col).
-    cells: [[u32; 3]; 9],
-    /// Bit 3b + r of `settled[d]`: digit d's place in row r of band b is known.
-    settled: [u16; 9],
-    /// Cells whose digit is known, per band.
-    known: [u32; 3],
-    /// Bit 3d + b: `cells[d][b]` changed since it was last looked at.
+    /// `cells[3d + b]`: where digit d may be in band b (bit 9 * row + col);
+    /// settled cells keep their digit. Padded to 32 so indices never need
+    /// a bounds check.
+    cells: [u32; 32],
+    /// Cells whose digit is not settled yet, per band.
+    open: [u32; 4],
+    /// Bit 3d + b: `cells[3d + b]` changed since the band rules last ran on it.
     dirty: u32,
 }
 
@@ -104,195 +154,229 @@ struct Search {
     first: Option<Grid>,
 }
 
+/// The cells of a band in `columns` (9 bits), through its three rows.
+fn spread(columns: u32) -> u32 {
+    columns * COLUMN
+}
+
+/// The columns (9 bits) a band word touches.
+fn fold(w: u32) -> u32 {
+    (w | w >> 9 | w >> 18) & ROW
+}
+
 impl State {
     fn new() -> State {
+        let mut cells = [0; 32];
+        cells[..27].fill(ALL27);
         State {
-            cells: [[ALL27; 3]; 9],
-            settled: [0; 9],
-            known: [0; 3],
-            dirty: (1 << 27) - 1,
+            cells,
+            open: [ALL27, ALL27, ALL27, 0],
+            dirty: ALL27,
         }
     }
 
-    fn clear(&mut self, d: usize, b: usize, mask: u32) {
-        if self.cells[d][b] & mask != 0 {
-            self.cells[d][b] &= !mask;
-            self.dirty |= 1 << (3 * d + b);
-        }
+    #[inline(always)]
+    fn clear(&mut self, i: usize, mask: u32) {
+        let old = self.cells[i & 31];
+        let new = old & !mask;
+        self.cells[i & 31] = new;
+        self.dirty |= u32::from(old != new) << (i & 31);
     }
 
-    /// Puts digit d at `bit` of band b: the rest of its row goes, and so do
-    /// the other digits of that cell; `update` does the rest.
-    fn assign(&mut self, d: usize, b: usize, bit: u32) {
+    /// Puts digit d at `bit` of band b by clearing the rest of its row in
+    /// d's word: the band rules then settle it.
+    #[inline(always)]
+    fn assign(&mut self, i: usize, bit: u32) {
         let row = ROW << (bit.trailing_zeros() / 9 * 9);
-        self.clear(d, b, row & !bit);
-        for e in 0..9 {
-            if e != d {
-                self.clear(e, b, bit);
-            }
-        }
+        self.clear(i, row & !bit);
     }
 
-    /// Applies the band rules to `cells[d][b]`; false on a contradiction.
-    fn update(&mut self, d: usize, b: usize) -> bool {
-        let w = self.cells[d][b];
+    /// Applies the band rules to `cells[i]`; false on a contradiction.
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> bool {
+        let i = i & 31;
+        let b = i / 9;
+        let w = self.cells[i];
         let occupancy = usize::from(ROW_TRIPLETS[(w & ROW) as usize])
             | usize::from(ROW_TRIPLETS[((w >> 9) & ROW) as usize]) << 3
-            | usize::from(ROW_TRIPLETS[(w >> 18) as usize]) << 6;
-        let mask = PERMUTATION_MASK[occupancy];
+            | usize::from(ROW_TRIPLETS[((w >> 18) & ROW) as usize]) << 6;
+        let mask = PERMUTATION_MASK[occupancy & 511];
         if mask == 0 {
             return false;
         }
         let w = w & mask;
-        self.cells[d][b] = w;
-        for r in 0..3 {
-            let row = (w >> (9 * r)) & ROW;
-            if self.settled[d] & 1 << (3 * b + r) != 0 || row & (row - 1) != 0 {
-                continue;
-            }
-            self.settled[d] |= 1 << (3 * b + r);
-            let bit = row << (9 * r);
-            self.known[b] |= bit;
-            for e in 0..9 {
-                if e != d {
-                    self.clear(e, b, bit);
-                }
-            }
-            let column = COLUMN << row.trailing_zeros();
-            for other in [(b + 1) % 3, (b + 2) % 3] {
-                self.clear(d, other, column);
-            }
+        self.cells[i] = w;
+        let singles = (u32::from(ROW_SINGLE[(w & ROW) as usize])
+            | u32::from(ROW_SINGLE[((w >> 9) & ROW) as usize]) << 9
+            | u32::from(ROW_SINGLE[((w >> 18) & ROW) as usize]) << 18)
+            & self.open[b];
+        if singles != 0 {
+            self.settle(i, singles);
         }
         true
     }
 
-    /// Settles every naked single of every band. Returns None on a cell
-    /// with no digit left, else whether anything changed.
-    fn naked_singles(&mut self) -> Option<bool> {
+    /// Settles digit i / 3 on the cells `singles` of band i % 3: they leave
+    /// the other digits, and their columns leave the digit's other bands.
+    #[inline(always)]
+    fn settle(&mut self, i: usize, singles: u32) {
+        let b = i / 9;
+        self.open[b] &= !singles;
+        let keep = self.cells[i & 31];
+        let mut changed = 0;
+        for e in 0..9 {
+            let old = self.cells[(9 * b + e) & 31];
+            self.cells[(9 * b + e) & 31] = old & !singles;
+            changed |= u32::from(old & singles != 0) << e;
+        }
+        self.dirty |= changed << (9 * b);
+        self.cells[i & 31] = keep;
+        self.dirty &= !(1 << (i & 31));
+        let columns = spread(fold(singles));
+        let [j, k] = OTHER_BANDS[i & 31];
+        self.clear(j, columns);
+        self.clear(k, columns);
+    }
+
+    /// Settles every naked single. Returns None on a cell with no digit
+    /// left, else whether anything changed.
+    fn naked_singles(&mut self, touched: u32) -> Option<bool> {
         let mut changed = false;
         for b in 0..3 {
+            let open = self.open[b];
+            if open == 0 || touched & BAND << (9 * b) == 0 {
+                continue;
+            }
             let (mut one, mut two) = (0u32, 0u32);
             for d in 0..9 {
-                let w = self.cells[d][b];
+                let w = self.cells[9 * b + d];
                 two |= one & w;
                 one |= w;
             }
-            if one != ALL27 {
+            if open & !one != 0 {
                 return None;
             }
-            let mut singles = one & !two & !self.known[b];
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                if let Some(d) = (0..9).find(|&d| self.cells[d][b] & bit != 0) {
-                    self.assign(d, b, bit);
-                    changed = true;
+            let singles = open & !two;
+            if singles == 0 {
+                continue;
+            }
+            changed = true;
+            for d in 0..9 {
+                let mut mine = self.cells[9 * b + d] & singles;
+                while mine != 0 {
+                    let bit = mine & mine.wrapping_neg();
+                    mine ^= bit;
+                    self.assign(9 * b + d, bit);
                 }
             }
         }
         Some(changed)
     }
 
-    /// Settles every hidden single of every column: a digit with one cell
-    /// left in a column. Returns None when a digit has no cell left in some
-    /// column, else whether anything changed.
-    fn column_singles(&mut self) -> Option<bool> {
+    /// Settles every hidden single of every column: a digit with one open
+    /// cell left in a column. Returns whether anything changed.
+    fn column_singles(&mut self, touched: u32) -> bool {
         let mut changed = false;
         for d in 0..9 {
-            let (mut one, mut two, mut placed) = (0u32, 0u32, 0u32);
+            if touched & COLUMN << d == 0 {
+                continue;
+            }
+            let w = [self.cells[d], self.cells[9 + d], self.cells[18 + d]];
+            let f = [fold(w[0]), fold(w[1]), fold(w[2])];
             for b in 0..3 {
-                let w = self.cells[d][b];
-                let settled = w & self.known[b];
-                for r in 0..3 {
-                    let row = (w >> (9 * r)) & ROW;
-                    two |= one & row;
-                    one |= row;
-                    placed |= (settled >> (9 * r)) & ROW;
-                }
-            }
-            if one != ROW {
-                return None;
-            }
-            let mut singles = one & !two & !placed;
-            while singles != 0 {
-                let c = singles.trailing_zeros();
-                singles &= singles - 1;
-                let column = COLUMN << c;
-                if let Some(b) = (0..3).find(|&b| self.cells[d][b] & column != 0) {
-                    self.assign(d, b, self.cells[d][b] & column);
+                let (r0, r1, r2) = (w[b] & ROW, (w[b] >> 9) & ROW, (w[b] >> 18) & ROW);
+                let once = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+                let settled = fold(w[b] & !self.open[b]);
+                let mut alone = once & !f[(b + 1) % 3] & !f[(b + 2) % 3] & !settled;
+                while alone != 0 {
+                    let c = alone.trailing_zeros();
+                    alone &= alone - 1;
+                    self.assign(9 * b + d, w[b] & COLUMN << c);
                     changed = true;
                 }
             }
         }
-        Some(changed)
+        changed
     }
 
     /// Runs the rules until none fires; false on a contradiction.
     fn propagate(&mut self) -> bool {
+        let (mut since_naked, mut since_column) = (0, 0);
         loop {
             while self.dirty != 0 {
+                since_naked |= self.dirty;
+                since_column |= self.dirty;
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                if !self.update(i / 3, i % 3) {
+                if !self.update(i) {
                     return false;
                 }
             }
-            match self.naked_singles() {
+            match self.naked_singles(std::mem::take(&mut since_naked)) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.column_singles() {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+            if !self.column_singles(std::mem::take(&mut since_column)) {
+                return true;
             }
         }
     }
 
     fn complete(&self) -> bool {
-        self.settled.iter().all(|&s| s == 0x1ff)
+        self.open[0] | self.open[1] | self.open[2] == 0
     }
 
-    /// The cell to guess on: the first with two candidates, else the first
-    /// open one; as (band, bit, digits as bits 0-8).
+    /// The cell to guess on: among the cells with two candidates, the one
+    /// that sees the most open cells (its two branches then settle the
+    /// most); else the first open cell. As (band, bit, digits as bits 0-8).
     fn choice(&self) -> (usize, u32, u16) {
-        let mut fallback = None;
+        let mut best = (0, 0, 0u32);
+        let mut first_open = None;
         for b in 0..3 {
+            let open = self.open[b];
+            if open == 0 {
+                continue;
+            }
+            first_open = first_open.or(Some((b, open & open.wrapping_neg())));
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let w = self.cells[d][b];
+                let w = self.cells[9 * b + d];
                 three |= two & w;
                 two |= one & w;
                 one |= w;
             }
-            let open = !self.known[b] & ALL27;
-            let pairs = two & !three & open;
-            let pick = if pairs != 0 { pairs } else { open };
-            if pick == 0 {
-                continue;
+            let mut pairs = two & !three & open;
+            while pairs != 0 {
+                let bit = pairs & pairs.wrapping_neg();
+                pairs ^= bit;
+                let peers = &PEERS[(27 * b + bit.trailing_zeros() as usize) % 81];
+                let near =
+                    u64::from(self.open[0] & peers[0]) | u64::from(self.open[1] & peers[1]) << 32;
+                let score = near.count_ones() + (self.open[2] & peers[2]).count_ones() + 1;
+                if score > best.2 {
+                    best = (b, bit, score);
+                }
             }
-            let bit = pick & pick.wrapping_neg();
-            let digits = (0..9)
-                .filter(|&d| self.cells[d][b] & bit != 0)
-                .fold(0u16, |m, d| m | 1 << d);
-            if pairs != 0 {
-                return (b, bit, digits);
-            }
-            fallback = fallback.or(Some((b, bit, digits)));
         }
-        fallback.unwrap_or((0, 0, 0))
+        let (b, bit) = match (best, first_open) {
+            ((b, bit, score), _) if score > 0 => (b, bit),
+            (_, Some(open)) => open,
+            _ => return (0, 0, 0),
+        };
+        let digits = (0..9)
+            .filter(|&d| self.cells[9 * b + d] & bit != 0)
+            .fold(0u16, |m, d| m | 1 << d);
+        (b, bit, digits)
     }
 
     fn grid(&self) -> Grid {
         let mut grid = Grid::EMPTY;
-        for (d, bands) in self.cells.iter().enumerate() {
-            for (b, &w) in bands.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    grid.cells[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
-                    w &= w - 1;
-                }
+        for i in 0..27 {
+            let mut w = self.cells[i];
+            while w != 0 {
+                grid.cells[27 * (i / 9) + w.trailing_zeros() as usize] = (i % 9) as u8 + 1;
+                w &= w - 1;
             }
         }
         grid
@@ -320,12 +404,12 @@ impl State {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 let mut branch = self;
-                branch.assign(d, b, bit);
+                branch.assign(9 * b + d, bit);
                 branch.search(search);
                 if search.found >= search.limit {
                     return;
                 }
-                self.clear(d, b, bit);
+                self.clear(9 * b + d, bit);
             }
         }
     }
@@ -339,9 +423,17 @@ pub fn solve_limit(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
     let mut state = State::new();
     for (i, &digit) in puzzle.cells.iter().enumerate() {
         if digit != 0 {
-            state.assign(usize::from(digit - 1), i / 27, 1 << (i % 27));
+            let (b, bit) = (i / 27, 1 << (i % 27));
+            let d = usize::from(digit - 1);
+            for e in 0..9 {
+                state.cells[9 * b + e] &= !bit;
+            }
+            state.cells[9 * b + d] |= bit;
+            let row = ROW << (i % 27 / 9 * 9);
+            state.cells[9 * b + d] &= !(row & !bit);
         }
     }
+    state.dirty = ALL27;
     let mut search = Search {
         limit,
         found: 0,
