@@ -2,7 +2,9 @@
 //! explicit-stack bitboard counter, its parallel form, and the node counts
 //! the chapter's table uses.
 
-use n_queens_solution::fast::{bitmask_nodes, count_fast, count_fast_parallel};
+use n_queens_solution::fast::{
+    bitmask_nodes, count_fast, count_fast_parallel, count_unique, fast_nodes,
+};
 
 const A000170: [u64; 17] = [
     1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512,
@@ -19,6 +21,26 @@ fn count_fast_matches_oeis_a000170() {
 fn count_fast_parallel_matches_oeis_a000170() {
     for (n, &expected) in A000170.iter().enumerate().take(16) {
         assert_eq!(count_fast_parallel(n), expected, "count_fast_parallel({n})");
+    }
+}
+
+/// Essentially different solutions, n = 0..=14 (OEIS A002562, with 1 for
+/// the empty board).
+const A002562: [u64; 15] = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
+
+#[test]
+fn count_unique_matches_oeis_a002562() {
+    for (n, &expected) in A002562.iter().enumerate() {
+        assert_eq!(count_unique(n), expected, "count_unique({n})");
+    }
+}
+
+#[test]
+fn the_symmetric_search_visits_under_half_of_the_mirrored_nodes() {
+    for n in [8, 10, 12] {
+        let (_, half) = bitmask_nodes(n);
+        let fast = fast_nodes(n);
+        assert!(2 * fast < half, "n = {n}: {fast} nodes against {half}");
     }
 }
 
