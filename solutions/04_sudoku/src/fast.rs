@@ -14,9 +14,11 @@
 //! * a row left with one open cell settles the digit there: the cell leaves
 //!   the other digits' words of the band and its column leaves the digit's
 //!   words in the other two bands;
+//! * the same permutation rule turned sideways works on a stack (three
+//!   columns of boxes): which bands may hold the digit in which column;
 //! * a cell left in one digit's word only is a naked single, found for a
 //!   whole band with two ORs per digit; a column left with one cell for a
-//!   digit is a hidden single, found with a few ANDs per digit.
+//!   digit is a hidden single, found by counting over the nine rows.
 //!
 //! Only words that changed are looked at again (a 27-bit dirty mask), and
 //! the singles scans only look at bands and digits that changed since
@@ -31,6 +33,8 @@ use crate::Grid;
 
 /// The words of one band: bits 3d for every digit d.
 const BAND: u32 = 0x1ff;
+/// The three triplets of box 0 in a band word.
+const BOX: u32 = 0o7007007;
 const ALL27: u32 = (1 << 27) - 1;
 const ROW: u32 = 0x1ff;
 /// One column through the three rows of a band.
@@ -64,6 +68,32 @@ const fn peer_table() -> [[u32; 4]; 81] {
         cell += 1;
     }
     t
+}
+
+/// The permutation rule turned sideways, for a stack: bit 3b + j of the
+/// index says column j of the stack still has the digit in band b; the
+/// entry keeps the (band, column) pairs on some permutation.
+/// The permutation rule turned sideways, for a stack: bit 3b + j of the
+/// index says column j of the stack may still hold the digit in band b;
+/// the entry keeps the (band, column) pairs on some permutation, as bit
+/// 9b + j (0 when there is none).
+static STACK_KEEP: [u32; 512] = stack_keep();
+
+const fn stack_keep() -> [u32; 512] {
+    let masks = permutation_masks();
+    let mut table = [0u32; 512];
+    let mut t = 0;
+    while t < 512 {
+        let mut x = 0;
+        while x < 9 {
+            if (masks[t] >> (3 * x)) & 7 != 0 {
+                table[t] |= 1 << (9 * (x / 3) + x % 3);
+            }
+            x += 1;
+        }
+        t += 1;
+    }
+    table
 }
 
 const fn row_triplets() -> [u8; 512] {
@@ -216,24 +246,25 @@ impl State {
         true
     }
 
-    /// Settles digit i / 3 on the cells `singles` of band i % 3: they leave
+    /// Settles digit i % 9 on the cells `singles` of band i / 9: they leave
     /// the other digits, and their columns leave the digit's other bands.
     #[inline(always)]
     fn settle(&mut self, i: usize, singles: u32) {
+        let i = i & 31;
         let b = i / 9;
-        self.open[b] &= !singles;
-        let keep = self.cells[i & 31];
+        self.open[b & 3] &= !singles;
+        let keep = self.cells[i];
         let mut changed = 0;
-        for e in 0..9 {
-            let old = self.cells[(9 * b + e) & 31];
-            self.cells[(9 * b + e) & 31] = old & !singles;
-            changed |= u32::from(old & singles != 0) << e;
+        if let Some(band) = self.cells.get_mut(9 * b..9 * b + 9) {
+            for (e, w) in band.iter_mut().enumerate() {
+                changed |= u32::from(*w & singles != 0) << e;
+                *w &= !singles;
+            }
         }
-        self.dirty |= changed << (9 * b);
-        self.cells[i & 31] = keep;
-        self.dirty &= !(1 << (i & 31));
+        self.cells[i] = keep;
+        self.dirty |= (changed << (9 * b)) & !(1 << i);
         let columns = spread(fold(singles));
-        let [j, k] = OTHER_BANDS[i & 31];
+        let [j, k] = OTHER_BANDS[i];
         self.clear(j, columns);
         self.clear(k, columns);
     }
@@ -273,30 +304,61 @@ impl State {
         Some(changed)
     }
 
-    /// Settles every hidden single of every column: a digit with one open
-    /// cell left in a column. Returns whether anything changed.
-    fn column_singles(&mut self, touched: u32) -> bool {
+    /// The column rules for the digits in `touched`: the permutation rule
+    /// sideways (per stack, which bands may hold the digit in which
+    /// column), then hidden singles in columns. Returns None on a
+    /// contradiction, else whether anything changed.
+    fn column_singles(&mut self, touched: u32) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
             if touched & COLUMN << d == 0 {
                 continue;
             }
-            let w = [self.cells[d], self.cells[9 + d], self.cells[18 + d]];
-            let f = [fold(w[0]), fold(w[1]), fold(w[2])];
-            for b in 0..3 {
-                let (r0, r1, r2) = (w[b] & ROW, (w[b] >> 9) & ROW, (w[b] >> 18) & ROW);
-                let once = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                let settled = fold(w[b] & !self.open[b]);
-                let mut alone = once & !f[(b + 1) % 3] & !f[(b + 2) % 3] & !settled;
-                while alone != 0 {
-                    let c = alone.trailing_zeros();
-                    alone &= alone - 1;
-                    self.assign(9 * b + d, w[b] & COLUMN << c);
-                    changed = true;
+            let mut w = [self.cells[d], self.cells[9 + d], self.cells[18 + d]];
+            // Bit 9b + c: the digit may be in column c of band b.
+            let folded = fold(w[0]) | fold(w[1]) << 9 | fold(w[2]) << 18;
+            let mut keep = 0;
+            for s in 0..3 {
+                let x = (folded >> (3 * s)) & BOX;
+                let k = STACK_KEEP[((x | x >> 6 | x >> 12) & ROW) as usize];
+                if k == 0 {
+                    return None;
                 }
+                keep |= k << (3 * s);
+            }
+            let gone = folded & !keep;
+            if gone != 0 {
+                for (b, wb) in w.iter_mut().enumerate() {
+                    let columns = spread((gone >> (9 * b)) & ROW);
+                    self.clear(9 * b + d, columns);
+                    *wb &= !columns;
+                }
+                changed = true;
+            }
+            // Count the digit's cells per column over the nine rows.
+            let (mut one, mut two) = (0u32, 0u32);
+            let mut placed = 0;
+            for (b, &wb) in w.iter().enumerate() {
+                for r in 0..3 {
+                    let row = (wb >> (9 * r)) & ROW;
+                    two |= one & row;
+                    one |= row;
+                }
+                placed |= wb & !self.open[b];
+            }
+            let mut alone = one & !two & !fold(placed);
+            while alone != 0 {
+                let column = COLUMN << alone.trailing_zeros();
+                alone &= alone - 1;
+                for (b, &wb) in w.iter().enumerate() {
+                    if wb & column != 0 {
+                        self.assign(9 * b + d, wb & column);
+                    }
+                }
+                changed = true;
             }
         }
-        changed
+        Some(changed)
     }
 
     /// Runs the rules until none fires; false on a contradiction.
@@ -317,8 +379,10 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !self.column_singles(std::mem::take(&mut since_column)) {
-                return true;
+            match self.column_singles(std::mem::take(&mut since_column)) {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
             }
         }
     }
