@@ -31,7 +31,7 @@
 
 use crate::Grid;
 
-/// The words of one band: bits 3d for every digit d.
+/// The dirty bits of band 0's nine words (band b: shifted by 9b).
 const BAND: u32 = 0x1ff;
 /// The three triplets of box 0 in a band word.
 const BOX: u32 = 0o7007007;
@@ -40,10 +40,37 @@ const ROW: u32 = 0x1ff;
 /// One column through the three rows of a band.
 const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 
-/// For a 9-bit row of a band: which of its three box triplets is non-empty.
-static ROW_TRIPLETS: [u8; 512] = row_triplets();
-/// For a 9-bit row: the row itself when it holds exactly one cell, else 0.
-static ROW_SINGLE: [u16; 512] = row_singles();
+/// For a 9-bit row value and row r of a band, `ROW_INFO[r][row]` holds the
+/// row's cells when it has exactly one (bits 9r to 9r + 8) and which of its
+/// box triplets are non-empty (bits 32 + 3r to 34 + 3r): one lookup per row
+/// gives both things the band rules need.
+static ROW_INFO: [[u64; 512]; 3] = row_info_table();
+
+const fn row_info_table() -> [[u64; 512]; 3] {
+    let triplets = row_triplets();
+    let singles = row_singles();
+    let mut table = [[0u64; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut x = 0;
+        while x < 512 {
+            table[r][x] = (singles[x] as u64) << (9 * r) | (triplets[x] as u64) << (32 + 3 * r);
+            x += 1;
+        }
+        r += 1;
+    }
+    table
+}
+
+/// The single-cell rows of a band word (low 27 bits) and its row-box
+/// triplet occupancy (bits 32 to 40).
+#[inline(always)]
+fn row_info(w: u32) -> u64 {
+    ROW_INFO[0][(w & ROW) as usize]
+        | ROW_INFO[1][((w >> 9) & ROW) as usize]
+        | ROW_INFO[2][((w >> 18) & ROW) as usize]
+}
+
 /// For the 9 triplet-occupancy bits of a band (bit 3r + k: row r, box k),
 /// the 27-bit mask of the triplets that lie on some row-to-box permutation
 /// inside the occupancy; 0 when there is none (a contradiction).
@@ -51,23 +78,23 @@ static PERMUTATION_MASK: [u32; 512] = permutation_masks();
 /// For a word index 3d + b: the indices of the same digit's other bands.
 static OTHER_BANDS: [[usize; 2]; 32] = other_bands();
 
-static PEERS: [[u32; 4]; 81] = peer_table();
-const fn peer_table() -> [[u32; 4]; 81] {
-    let mut t = [[0u32; 4]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        let mut i = 0;
-        while i < 81 {
-            let (r2, c2) = (i / 9, i % 9);
-            if i != cell && (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3)) {
-                t[cell][i / 27] |= 1 << (i % 27);
+/// For a cell of a band (bit 9r + c): the other cells of its row and box.
+static BAND_PEERS: [u32; 27] = band_peers();
+
+const fn band_peers() -> [u32; 27] {
+    let mut table = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let mut q = 0;
+        while q < 27 {
+            if q != p && (q / 9 == p / 9 || q % 9 / 3 == p % 9 / 3) {
+                table[p] |= 1 << q;
             }
-            i += 1;
+            q += 1;
         }
-        cell += 1;
+        p += 1;
     }
-    t
+    table
 }
 
 /// The permutation rule turned sideways, for a stack: bit 3b + j of the
@@ -227,19 +254,18 @@ impl State {
         let i = i & 31;
         let b = i / 9;
         let w = self.cells[i];
-        let occupancy = usize::from(ROW_TRIPLETS[(w & ROW) as usize])
-            | usize::from(ROW_TRIPLETS[((w >> 9) & ROW) as usize]) << 3
-            | usize::from(ROW_TRIPLETS[((w >> 18) & ROW) as usize]) << 6;
-        let mask = PERMUTATION_MASK[occupancy & 511];
+        let info = row_info(w);
+        let mask = PERMUTATION_MASK[(info >> 32) as usize & 511];
         if mask == 0 {
             return false;
         }
-        let w = w & mask;
-        self.cells[i] = w;
-        let singles = (u32::from(ROW_SINGLE[(w & ROW) as usize])
-            | u32::from(ROW_SINGLE[((w >> 9) & ROW) as usize]) << 9
-            | u32::from(ROW_SINGLE[((w >> 18) & ROW) as usize]) << 18)
-            & self.open[b];
+        let mut singles = info as u32;
+        if w & !mask != 0 {
+            // The rule removed cells: the rows may hold fewer now.
+            singles = row_info(w & mask) as u32;
+            self.cells[i] = w & mask;
+        }
+        let singles = singles & self.open[b & 3];
         if singles != 0 {
             self.settle(i, singles);
         }
@@ -411,13 +437,17 @@ impl State {
                 one |= w;
             }
             let mut pairs = two & !three & open;
+            let (above, below) = (self.open[(b + 1) % 3], self.open[(b + 2) % 3]);
             while pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
                 pairs ^= bit;
-                let peers = &PEERS[(27 * b + bit.trailing_zeros() as usize) % 81];
-                let near =
-                    u64::from(self.open[0] & peers[0]) | u64::from(self.open[1] & peers[1]) << 32;
-                let score = near.count_ones() + (self.open[2] & peers[2]).count_ones() + 1;
+                // Its open peers: row and box in this band, column in the
+                // other two, packed into one word for a single count.
+                let p = bit.trailing_zeros() as usize % 27;
+                let near = u64::from(open & BAND_PEERS[p])
+                    | u64::from((above >> (p % 9)) & COLUMN) << 27
+                    | u64::from((below >> (p % 9)) & COLUMN) << 28;
+                let score = near.count_ones() + 1;
                 if score > best.2 {
                     best = (b, bit, score);
                 }
