@@ -240,6 +240,27 @@ impl State {
         self.dirty |= u32::from(old != new) << (i & 31);
     }
 
+    /// Settles a given: digit d at cell p of band b, with its row, box and
+    /// column cleared at once (the band rules then start from there).
+    /// False when an earlier given already ruled it out.
+    fn give(&mut self, b: usize, p: usize, d: usize) -> bool {
+        let (b, p, d) = (b % 3, p % 27, d % 9);
+        let bit = 1 << p;
+        if self.cells[9 * b + d] & bit == 0 {
+            return false;
+        }
+        self.open[b] &= !bit;
+        for e in 0..9 {
+            self.cells[9 * b + e] &= !bit;
+        }
+        self.cells[9 * b + d] &= !BAND_PEERS[p];
+        self.cells[9 * b + d] |= bit;
+        for other in [(b + 1) % 3, (b + 2) % 3] {
+            self.cells[9 * other + d] &= !spread(1 << (p % 9));
+        }
+        true
+    }
+
     /// Puts digit d at `bit` of band b by clearing the rest of its row in
     /// d's word: the band rules then settle it.
     #[inline(always)]
@@ -516,15 +537,8 @@ pub fn solve_limit(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
     }
     let mut state = State::new();
     for (i, &digit) in puzzle.cells.iter().enumerate() {
-        if digit != 0 {
-            let (b, bit) = (i / 27, 1 << (i % 27));
-            let d = usize::from(digit - 1);
-            for e in 0..9 {
-                state.cells[9 * b + e] &= !bit;
-            }
-            state.cells[9 * b + d] |= bit;
-            let row = ROW << (i % 27 / 9 * 9);
-            state.cells[9 * b + d] &= !(row & !bit);
+        if digit != 0 && !state.give(i / 27, i % 27, usize::from(digit - 1)) {
+            return (0, None);
         }
     }
     state.dirty = ALL27;
