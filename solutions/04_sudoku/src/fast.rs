@@ -30,16 +30,6 @@
 //! cannot avoid.
 
 use crate::Grid;
-#[inline(always)]
-fn stn(k: usize, n: u64) {
-    if cfg!(feature = "stats") {
-        STATS.with(|c| {
-            let mut a = c.get();
-            a[k] += n;
-            c.set(a);
-        });
-    }
-}
 
 /// The dirty bits of band 0's nine words (band b: shifted by 9b).
 const BAND: u32 = 0x1ff;
@@ -421,7 +411,6 @@ impl State {
     /// Runs the rules until none fires; false on a contradiction.
     fn propagate(&mut self) -> bool {
         let (mut since_naked, mut since_column) = (0, 0);
-        let mut ups = 0u64;
         loop {
             while self.dirty != 0 {
                 // A batch at a time keeps the queue in a register; a word
@@ -433,25 +422,18 @@ impl State {
                     let i = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
                     self.dirty &= !(1 << i);
-                    st(11);
                     if !self.update(i) {
                         return false;
                     }
                 }
             }
             match self.naked_singles(std::mem::take(&mut since_naked)) {
-                None => {
-                    st(9);
-                    return false;
-                }
+                None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
             match self.column_singles(std::mem::take(&mut since_column)) {
-                None => {
-                    st(10);
-                    return false;
-                }
+                None => return false,
                 Some(true) => {}
                 Some(false) => return true,
             }
