@@ -470,7 +470,8 @@ mod open_tour {
     #[case::none_from_the_other_colour_on_7x7(7, (3, 2), false)]
     #[case::from_the_5x5_centre(5, (2, 2), true)]
     #[case::from_a_square_next_to_the_corner_on_6x6(6, (0, 1), true)]
-    #[case::where_the_rule_alone_gets_stuck(98, (97, 97), true)]
+    #[case::where_pohls_tie_break_gets_stuck(98, (97, 97), true)]
+    #[case::where_the_seeds_move_order_gets_stuck(377, (376, 376), true)]
     #[case::a_start_off_the_board(6, (0, 6), false)]
     fn single_boards(#[case] n: usize, #[case] start: Square, #[case] expect_tour: bool) {
         check(n, start, expect_tour);
@@ -501,7 +502,7 @@ mod closed_tour {
             ),
             (None, true) => panic!(
                 "closed_tour({n}) returned None, but every even n >= 6 has a closed tour \
-                 (book: chapter 5, \"Closing an open tour\")"
+                 (book: chapter 5, \"Divide and conquer\")"
             ),
             (Some(_), false) => panic!(
                 "closed_tour({n}) returned a board, but no closed tour exists for odd n or n < 6 \
@@ -515,6 +516,9 @@ mod closed_tour {
     #[case::six(6, true)]
     #[case::eight(8, true)]
     #[case::fifty(50, true)]
+    #[case::twelve_the_first_board_cut_in_four(12, true)]
+    #[case::fourteen_cut_into_unequal_halves(14, true)]
+    #[case::two_hundred_and_two_cut_three_times(202, true)]
     #[case::none_on_4x4(4, false)]
     #[case::none_on_5x5(5, false)]
     #[case::none_on_7x7(7, false)]

@@ -59,88 +59,183 @@ fn next_square(board: &Board, degree: &[u8], at: Square, moves: &[Step]) -> Opti
     )
 }
 
-/// How many rotations [`open_tour`] tries before giving up.
+/// How many rotations one [`Walk`] tries before giving up.
 pub const MAX_ROTATIONS: usize = 2_000;
 
+/// How [`open_tour_route`] found its tour: which of its stages succeeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// One greedy pass with the move order [`SEED_MOVES`] rotated left by
+    /// `order` (0 is the seed's own order).
+    Greedy { order: usize },
+    /// A greedy pass with that order, stuck, then `rotations` of Pósa's
+    /// rotations each followed by more greedy steps.
+    Rotated { order: usize, rotations: usize },
+    /// The exhaustive search (boards up to 8 x 8 only).
+    Exhaustive,
+}
+
 /// An open tour from `start` on an n x n board whenever one exists, `None`
-/// otherwise. One exists for n = 1, for no n in 2..=4, and for n >= 5 from
+/// otherwise: [`open_tour_route`] without the route.
+pub fn open_tour(n: usize, start: Square) -> Option<Board> {
+    open_tour_route(n, start).map(|(board, _)| board)
+}
+
+/// The eight rotations of [`SEED_MOVES`], the seed's own order first.
+fn orders() -> impl Iterator<Item = [Step; 8]> + Clone {
+    (0..SEED_MOVES.len()).map(|shift| {
+        let mut moves = SEED_MOVES;
+        moves.rotate_left(shift);
+        moves
+    })
+}
+
+/// An open tour from `start` and the stage that found it, whenever a tour
+/// exists. One exists for n = 1, for no n in 2..=4, and for n >= 5 from
 /// every square, except that on odd boards it must start on the colour of
 /// the corners (the book explains why).
 ///
-/// The greedy rule ([`warnsdorff`]) with [`SEED_MOVES`] first, then with
-/// each other rotation of that order. If all 8 get stuck with squares left,
-/// each order again, now followed by up to [`MAX_ROTATIONS`] of Pósa's
-/// rotations: the stuck end E is a knight's move from some
-/// square p(i) earlier on the path, so p0 .. p(i), E, ..., p(i+1) (the tail
-/// reversed) is a path over the same squares ending at p(i+1), from where
-/// the greedy rule may go on. A rotation whose new end has a free neighbour
-/// is preferred; otherwise one is picked by a fixed pseudo-random sequence,
-/// so the result is still a function of `n` and `start`. Boards up to 8 x 8
-/// where all that fails get an exhaustive search guided by the rule.
-pub fn open_tour(n: usize, start: Square) -> Option<Board> {
+/// The stages, each tried only when the ones before it got stuck:
+/// 1. a greedy [`Walk`] (fewest onward moves, ties to the square farthest
+///    from the centre, then move order) with [`SEED_MOVES`], then with each
+///    other rotation of that order;
+/// 2. each order again, now followed by up to [`MAX_ROTATIONS`] of Pósa's
+///    rotations: the stuck end E is a knight's move from some square p(i)
+///    earlier on the path, so p0 .. p(i), E, ..., p(i+1) (the tail
+///    reversed) is a path over the same squares ending at p(i+1), from
+///    where the greedy rule may go on;
+/// 3. boards up to 8 x 8 where all that fails: an exhaustive search
+///    guided by the rule.
+///
+/// Every stage is deterministic, so the tour is a function of `n` and
+/// `start`. The sweep example proves that from the seed's corner stage 1
+/// suffices for every n in 5..=1000.
+pub fn open_tour_route(n: usize, start: Square) -> Option<(Board, Route)> {
     todo!(
-        "reject boards and starts with no tour, then try a Walk for each rotation of the move order (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+        "reject boards and starts with no tour, then a greedy Walk per move order, then Walk::complete per order, then guided_dfs on small boards (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
     )
 }
 
-/// A greedy path under construction: its squares, where each sits on it,
-/// which squares are taken, and every square's count of free neighbours.
-struct Walk {
+/// A square's degree once it is taken, and of the border around the board:
+/// far above any real degree, and 8 decrements (one per neighbour taken)
+/// still leave it above [`FREE`].
+const TAKEN: u8 = 64;
+
+/// The largest degree a free square can have: anything above is taken or
+/// border.
+const FREE: u8 = 8;
+
+/// A greedy path under construction on a padded grid.
+///
+/// The board sits inside a border two squares wide (row-major, `width` =
+/// n + 4 columns), so every knight jump from a board square lands inside
+/// the grid, and a jump is one addition of a precomputed offset: no bounds
+/// checks, no signed coordinates. The border and the taken squares have
+/// degree [`TAKEN`]; a free square's degree is its count of free jumps.
+pub struct Walk {
     n: usize,
-    moves: [Step; 8],
-    path: Vec<Square>,
-    pos: Vec<usize>,
-    taken: Vec<bool>,
+    width: usize,
+    /// The 8 jumps as offsets in the grid, in the walk's move order.
+    jumps: [usize; 8],
+    /// Grid indices in the order visited.
+    path: Vec<u32>,
+    /// Where each grid index sits on the path (`u32::MAX` if it does not);
+    /// empty until the first rotation needs it.
+    pos: Vec<u32>,
     degree: Vec<u8>,
 }
 
 impl Walk {
-    fn new(n: usize, start: Square, moves: [Step; 8]) -> Self {
+    /// A path holding only `start`, with `moves` as the order for ties.
+    pub fn new(n: usize, start: Square, moves: [Step; 8]) -> Self {
+        let width = n + 4;
+        // Wrapping addition of a negative offset as usize is a subtraction.
+        let jumps = moves.map(|(dr, dc)| (dr * width as isize + dc) as usize);
+        let mut degree = vec![TAKEN; width * width];
+        for row in 0..n {
+            let first = (row + 2) * width + 2;
+            degree[first..first + n].fill(0);
+        }
+        for row in 0..n {
+            for i in (row + 2) * width + 2..(row + 2) * width + 2 + n {
+                let free = jumps.iter().filter(|&&j| degree[i.wrapping_add(j)] < TAKEN);
+                degree[i] = free.count() as u8;
+            }
+        }
         let mut walk = Walk {
             n,
-            moves,
+            width,
+            jumps,
             path: Vec::with_capacity(n * n),
-            pos: vec![0; n * n],
-            taken: vec![false; n * n],
-            degree: initial_degrees(n, &moves),
+            pos: Vec::new(),
+            degree,
         };
-        walk.take(start);
+        walk.take((start.0 + 2) * width + start.1 + 2);
         walk
     }
 
-    fn take(&mut self, at: Square) {
-        let n = self.n;
-        self.pos[at.0 * n + at.1] = self.path.len();
-        self.taken[at.0 * n + at.1] = true;
-        self.path.push(at);
-        for (r, c) in neighbours(n, at, &self.moves) {
-            self.degree[r * n + c] -= 1;
+    fn take(&mut self, at: usize) {
+        if let Some(pos) = self.pos.get_mut(at) {
+            *pos = self.path.len() as u32;
+        }
+        self.path.push(at as u32);
+        self.degree[at] = TAKEN;
+        for j in self.jumps {
+            self.degree[at.wrapping_add(j)] -= 1;
         }
     }
 
-    /// The greedy rule, then up to [`MAX_ROTATIONS`] rotations, each
-    /// followed by the greedy rule again; the path if it covers the board.
-    fn complete(mut self) -> Option<Vec<Square>> {
+    /// Whether the path covers the board.
+    pub fn is_tour(&self) -> bool {
+        self.path.len() == self.n * self.n
+    }
+
+    /// The board numbered along the path.
+    pub fn board(&self) -> Board {
+        let mut board = Board::new(self.n);
+        for (k, &at) in self.path.iter().enumerate() {
+            let at = at as usize;
+            board.set((at / self.width - 2, at % self.width - 2), k as u32 + 1);
+        }
+        board
+    }
+
+    /// How far a grid index is from the board's centre, squared, in half
+    /// squares (so the centre of an even board needs no fractions).
+    fn spread(&self, at: usize) -> usize {
+        let centre = self.n + 3; // twice the centre's grid coordinate
+        let (row, col) = (2 * (at / self.width), 2 * (at % self.width));
+        row.abs_diff(centre).pow(2) + col.abs_diff(centre).pow(2)
+    }
+
+    /// Extends the path by the rule until it is stuck: fewest onward moves,
+    /// ties to the square farthest from the centre, then the earlier move.
+    pub fn greedy(&mut self) {
         todo!(
-            "greedy, then rotate and go greedy again until the path covers the board or the budget is spent (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+            "from the path's end take the jump of lowest degree (ties: Walk::farthest) until every jump leads to a degree above FREE (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
     }
 
-    fn free(&self, (r, c): Square) -> bool {
-        !self.taken[r * self.n + c]
+    /// Among the jumps from `at` with degree `low`, the first one farthest
+    /// from the centre (only ties pay for the distance).
+    fn farthest(&self, at: usize, low: u8) -> usize {
+        todo!(
+            "among the jumps of degree `low`, the first with the largest `spread` (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+        )
     }
 
-    /// Extends the path by the rule (fewest onward moves, then Pohl's
-    /// second look, then move order) until it is stuck.
-    fn greedy(&mut self) {
+    /// The greedy rule, then up to [`MAX_ROTATIONS`] rotations, each
+    /// followed by the greedy rule again: the rotations used, if the path
+    /// covers the board.
+    pub fn complete(&mut self) -> Option<usize> {
         todo!(
-            "repeat the rule from the path's end until no free neighbour is left (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+            "greedy, then rotate at a pivot and go greedy again until the path covers the board or the budget is spent (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
     }
 
     /// A position i where the end's neighbour p(i) allows a rotation, one
     /// whose new end p(i + 1) has a free neighbour if there is one.
-    fn pivot(&self, rng: &mut u64) -> Option<usize> {
+    pub fn pivot(&self, rng: &mut u64) -> Option<usize> {
         todo!(
             "positions of the end's neighbours on the path; prefer one whose successor has a free neighbour (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
@@ -150,8 +245,7 @@ impl Walk {
     fn rotate(&mut self, from: usize) {
         self.path[from..].reverse();
         for i in from..self.path.len() {
-            let (r, c) = self.path[i];
-            self.pos[r * self.n + c] = i;
+            self.pos[self.path[i] as usize] = i as u32;
         }
     }
 }

@@ -8,7 +8,8 @@
 //! the boards it cannot finish show as "gave up". Times are wall-clock on
 //! whatever machine runs this; the attempt counts are exact.
 
-use knights_tour_solution::{SEED_MOVES, Square, Step, open_tour, plain_dfs, warnsdorff};
+use knights_tour_solution::closed::closed_tour;
+use knights_tour_solution::{Route, SEED_MOVES, Square, Step, open_tour_route, plain_dfs};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -61,8 +62,8 @@ fn main() -> std::io::Result<()> {
         square once and looks at its 8 jumps, so it makes 1 + 8n² attempts. Times are wall-clock on the \
         machine that ran the command, a shared one, so read them as orders of magnitude.\n\n");
     md.push_str("## Plain DFS against Warnsdorff, from the seed's corner\n\n");
-    md.push_str("| n | plain DFS attempts | plain DFS time | Warnsdorff attempts (first pass) | `open_tour` time |\n|---:|---:|---:|---:|---:|\n");
-    for n in [5usize, 6, 7, 8, 10, 20, 50, 100, 200, 500, 1000] {
+    md.push_str("| n | plain DFS attempts | plain DFS time | Warnsdorff attempts (first pass) | `open_tour` time | `closed_tour` time |\n|---:|---:|---:|---:|---:|---:|\n");
+    for n in [5usize, 6, 7, 8, 10, 20, 50, 100, 200, 377, 500, 1000] {
         let corner = (n - 1, n - 1);
         let plain = if n <= 8 {
             let (result, time) = timed(|| capped(n, corner, &SEED_MOVES));
@@ -80,17 +81,27 @@ fn main() -> std::io::Result<()> {
         } else {
             "(not tried) | ".to_string()
         };
-        let first = warnsdorff(n, corner, &SEED_MOVES).is_some();
-        let (tour, time) = timed(|| open_tour(n, corner));
-        assert!(tour.is_some(), "open_tour({n}) found nothing");
-        let greedy = if first {
+        let (tour, time) = timed(|| open_tour_route(n, corner));
+        let Some((_, route)) = tour else {
+            panic!("open_tour({n}) found nothing");
+        };
+        let greedy = if route == (Route::Greedy { order: 0 }) {
             let a = 1 + 8 * (n * n) as u64;
             greedy_points.push((n as f64, a as f64));
             a.to_string()
         } else {
-            "stuck; fallback used".to_string()
+            format!("stuck; found by {route:?}")
         };
-        writeln!(md, "| {n} | {plain} | {greedy} | {time:.2?} |").ok();
+        let (closed, closed_time) = timed(|| closed_tour(n));
+        let closed_time = match closed {
+            Some(_) => format!("{closed_time:.2?}"),
+            None => "none (odd n)".to_string(),
+        };
+        writeln!(
+            md,
+            "| {n} | {plain} | {greedy} | {time:.2?} | {closed_time} |"
+        )
+        .ok();
     }
     md.push_str("\n![attempts against n, log scale](attempts.svg)\n\n");
     md.push_str(

@@ -26,4 +26,4 @@ pub use closed::closed_tour;
 pub use count::{count_open_tours, count_tours_from};
 pub use seed::{Search, plain_dfs, seed_dfs};
 pub use stack::stack_dfs;
-pub use warnsdorff::{open_tour, warnsdorff};
+pub use warnsdorff::{Route, open_tour, open_tour_route, warnsdorff};

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: knights_tour N [--start ROW,COL] [--closed] [--method naive|warnsdorff]
 
-  N                 the board's side, 1..=1000 (naive: 1..=7, --closed: 1..=200)
+  N                 the board's side, 1..=1000 (naive: 1..=7)
   --start ROW,COL   the first square, counted from 0; row 0 is the top
                     (default: the bottom-right corner, N-1,N-1)
   --closed          a closed tour: the last square is a knight's move from the first

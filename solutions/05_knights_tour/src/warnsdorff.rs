@@ -90,146 +90,250 @@ fn next_square(board: &Board, degree: &[u8], at: Square, moves: &[Step]) -> Opti
 }
 // ANCHOR_END: warnsdorff
 
-/// How many rotations [`open_tour`] tries before giving up.
+/// How many rotations one [`Walk`] tries before giving up.
 pub const MAX_ROTATIONS: usize = 2_000;
 
-// ANCHOR: open_tour
+/// How [`open_tour_route`] found its tour: which of its stages succeeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// One greedy pass with the move order [`SEED_MOVES`] rotated left by
+    /// `order` (0 is the seed's own order).
+    Greedy { order: usize },
+    /// A greedy pass with that order, stuck, then `rotations` of Pósa's
+    /// rotations each followed by more greedy steps.
+    Rotated { order: usize, rotations: usize },
+    /// The exhaustive search (boards up to 8 x 8 only).
+    Exhaustive,
+}
+
 /// An open tour from `start` on an n x n board whenever one exists, `None`
-/// otherwise. One exists for n = 1, for no n in 2..=4, and for n >= 5 from
+/// otherwise: [`open_tour_route`] without the route.
+pub fn open_tour(n: usize, start: Square) -> Option<Board> {
+    open_tour_route(n, start).map(|(board, _)| board)
+}
+
+/// The eight rotations of [`SEED_MOVES`], the seed's own order first.
+fn orders() -> impl Iterator<Item = [Step; 8]> + Clone {
+    (0..SEED_MOVES.len()).map(|shift| {
+        let mut moves = SEED_MOVES;
+        moves.rotate_left(shift);
+        moves
+    })
+}
+
+// ANCHOR: open_tour
+/// An open tour from `start` and the stage that found it, whenever a tour
+/// exists. One exists for n = 1, for no n in 2..=4, and for n >= 5 from
 /// every square, except that on odd boards it must start on the colour of
 /// the corners (the book explains why).
 ///
-/// The greedy rule ([`warnsdorff`]) with [`SEED_MOVES`] first, then with
-/// each other rotation of that order. If all 8 get stuck with squares left,
-/// each order again, now followed by up to [`MAX_ROTATIONS`] of Pósa's
-/// rotations: the stuck end E is a knight's move from some
-/// square p(i) earlier on the path, so p0 .. p(i), E, ..., p(i+1) (the tail
-/// reversed) is a path over the same squares ending at p(i+1), from where
-/// the greedy rule may go on. A rotation whose new end has a free neighbour
-/// is preferred; otherwise one is picked by a fixed pseudo-random sequence,
-/// so the result is still a function of `n` and `start`. Boards up to 8 x 8
-/// where all that fails get an exhaustive search guided by the rule.
-pub fn open_tour(n: usize, start: Square) -> Option<Board> {
+/// The stages, each tried only when the ones before it got stuck:
+/// 1. a greedy [`Walk`] (fewest onward moves, ties to the square farthest
+///    from the centre, then move order) with [`SEED_MOVES`], then with each
+///    other rotation of that order;
+/// 2. each order again, now followed by up to [`MAX_ROTATIONS`] of Pósa's
+///    rotations: the stuck end E is a knight's move from some square p(i)
+///    earlier on the path, so p0 .. p(i), E, ..., p(i+1) (the tail
+///    reversed) is a path over the same squares ending at p(i+1), from
+///    where the greedy rule may go on;
+/// 3. boards up to 8 x 8 where all that fails: an exhaustive search
+///    guided by the rule.
+///
+/// Every stage is deterministic, so the tour is a function of `n` and
+/// `start`. The sweep example proves that from the seed's corner stage 1
+/// suffices for every n in 5..=1000.
+pub fn open_tour_route(n: usize, start: Square) -> Option<(Board, Route)> {
     if start.0 >= n || start.1 >= n || (2..=4).contains(&n) {
         return None;
     }
     if n % 2 == 1 && (start.0 + start.1) % 2 == 1 {
         return None;
     }
-    let orders = (0..SEED_MOVES.len()).map(|shift| {
-        let mut moves = SEED_MOVES;
-        moves.rotate_left(shift);
-        moves
-    });
-    if let Some(board) = orders
-        .clone()
-        .find_map(|moves| warnsdorff(n, start, &moves))
-    {
-        return Some(board);
+    for (order, moves) in orders().enumerate() {
+        let mut walk = Walk::new(n, start, moves);
+        walk.greedy();
+        if walk.is_tour() {
+            return Some((walk.board(), Route::Greedy { order }));
+        }
     }
-    for moves in orders {
-        if let Some(path) = Walk::new(n, start, moves).complete() {
-            return Some(Board::from_path(n, &path));
+    for (order, moves) in orders().enumerate() {
+        let mut walk = Walk::new(n, start, moves);
+        if let Some(rotations) = walk.complete() {
+            return Some((walk.board(), Route::Rotated { order, rotations }));
         }
     }
     (n <= 8)
         .then(|| guided_dfs(n, start, &SEED_MOVES))
         .flatten()
+        .map(|board| (board, Route::Exhaustive))
 }
+// ANCHOR_END: open_tour
 
-/// A greedy path under construction: its squares, where each sits on it,
-/// which squares are taken, and every square's count of free neighbours.
-struct Walk {
+// ANCHOR: walk
+/// A square's degree once it is taken, and of the border around the board:
+/// far above any real degree, and 8 decrements (one per neighbour taken)
+/// still leave it above [`FREE`].
+const TAKEN: u8 = 64;
+
+/// The largest degree a free square can have: anything above is taken or
+/// border.
+const FREE: u8 = 8;
+
+/// A greedy path under construction on a padded grid.
+///
+/// The board sits inside a border two squares wide (row-major, `width` =
+/// n + 4 columns), so every knight jump from a board square lands inside
+/// the grid, and a jump is one addition of a precomputed offset: no bounds
+/// checks, no signed coordinates. The border and the taken squares have
+/// degree [`TAKEN`]; a free square's degree is its count of free jumps.
+pub struct Walk {
     n: usize,
-    moves: [Step; 8],
-    path: Vec<Square>,
-    pos: Vec<usize>,
-    taken: Vec<bool>,
+    width: usize,
+    /// The 8 jumps as offsets in the grid, in the walk's move order.
+    jumps: [usize; 8],
+    /// Grid indices in the order visited.
+    path: Vec<u32>,
+    /// Where each grid index sits on the path (`u32::MAX` if it does not);
+    /// empty until the first rotation needs it.
+    pos: Vec<u32>,
     degree: Vec<u8>,
 }
 
 impl Walk {
-    fn new(n: usize, start: Square, moves: [Step; 8]) -> Self {
+    /// A path holding only `start`, with `moves` as the order for ties.
+    pub fn new(n: usize, start: Square, moves: [Step; 8]) -> Self {
+        let width = n + 4;
+        // Wrapping addition of a negative offset as usize is a subtraction.
+        let jumps = moves.map(|(dr, dc)| (dr * width as isize + dc) as usize);
+        let mut degree = vec![TAKEN; width * width];
+        for row in 0..n {
+            let first = (row + 2) * width + 2;
+            degree[first..first + n].fill(0);
+        }
+        for row in 0..n {
+            for i in (row + 2) * width + 2..(row + 2) * width + 2 + n {
+                let free = jumps.iter().filter(|&&j| degree[i.wrapping_add(j)] < TAKEN);
+                degree[i] = free.count() as u8;
+            }
+        }
         let mut walk = Walk {
             n,
-            moves,
+            width,
+            jumps,
             path: Vec::with_capacity(n * n),
-            pos: vec![0; n * n],
-            taken: vec![false; n * n],
-            degree: initial_degrees(n, &moves),
+            pos: Vec::new(),
+            degree,
         };
-        walk.take(start);
+        walk.take((start.0 + 2) * width + start.1 + 2);
         walk
     }
 
-    fn take(&mut self, at: Square) {
-        let n = self.n;
-        self.pos[at.0 * n + at.1] = self.path.len();
-        self.taken[at.0 * n + at.1] = true;
-        self.path.push(at);
-        for (r, c) in neighbours(n, at, &self.moves) {
-            self.degree[r * n + c] -= 1;
+    fn take(&mut self, at: usize) {
+        if let Some(pos) = self.pos.get_mut(at) {
+            *pos = self.path.len() as u32;
+        }
+        self.path.push(at as u32);
+        self.degree[at] = TAKEN;
+        for j in self.jumps {
+            self.degree[at.wrapping_add(j)] -= 1;
         }
     }
 
+    /// Whether the path covers the board.
+    pub fn is_tour(&self) -> bool {
+        self.path.len() == self.n * self.n
+    }
+
+    /// The board numbered along the path.
+    pub fn board(&self) -> Board {
+        let mut board = Board::new(self.n);
+        for (k, &at) in self.path.iter().enumerate() {
+            let at = at as usize;
+            board.set((at / self.width - 2, at % self.width - 2), k as u32 + 1);
+        }
+        board
+    }
+
+    /// How far a grid index is from the board's centre, squared, in half
+    /// squares (so the centre of an even board needs no fractions).
+    fn spread(&self, at: usize) -> usize {
+        let centre = self.n + 3; // twice the centre's grid coordinate
+        let (row, col) = (2 * (at / self.width), 2 * (at % self.width));
+        row.abs_diff(centre).pow(2) + col.abs_diff(centre).pow(2)
+    }
+
+    /// Extends the path by the rule until it is stuck: fewest onward moves,
+    /// ties to the square farthest from the centre, then the earlier move.
+    pub fn greedy(&mut self) {
+        while let Some(&at) = self.path.last() {
+            let at = at as usize;
+            let mut best = at;
+            let mut low = FREE + 1;
+            let mut tied = false;
+            for j in self.jumps {
+                let d = self.degree[at.wrapping_add(j)];
+                tied |= d == low;
+                if d < low {
+                    (best, low, tied) = (at.wrapping_add(j), d, false);
+                }
+            }
+            if low > FREE {
+                return;
+            }
+            if tied {
+                best = self.farthest(at, low);
+            }
+            self.take(best);
+        }
+    }
+
+    /// Among the jumps from `at` with degree `low`, the first one farthest
+    /// from the centre (only ties pay for the distance).
+    fn farthest(&self, at: usize, low: u8) -> usize {
+        let mut best = (0, at);
+        for j in self.jumps {
+            let to = at.wrapping_add(j);
+            if self.degree[to] == low && (best.1 == at || self.spread(to) > best.0) {
+                best = (self.spread(to), to);
+            }
+        }
+        best.1
+    }
+
     /// The greedy rule, then up to [`MAX_ROTATIONS`] rotations, each
-    /// followed by the greedy rule again; the path if it covers the board.
-    fn complete(mut self) -> Option<Vec<Square>> {
-        let full = self.n * self.n;
+    /// followed by the greedy rule again: the rotations used, if the path
+    /// covers the board.
+    pub fn complete(&mut self) -> Option<usize> {
         self.greedy();
+        self.pos = vec![u32::MAX; self.width * self.width];
+        for (i, &at) in self.path.iter().enumerate() {
+            self.pos[at as usize] = i as u32;
+        }
         let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
-        for _ in 0..MAX_ROTATIONS {
-            if self.path.len() == full {
-                break;
+        for rotations in 0..MAX_ROTATIONS {
+            if self.is_tour() {
+                return Some(rotations);
             }
             let pivot = self.pivot(&mut rng)?;
             self.rotate(pivot + 1);
             self.greedy();
         }
-        (self.path.len() == full).then_some(self.path)
-    }
-
-    fn free(&self, (r, c): Square) -> bool {
-        !self.taken[r * self.n + c]
-    }
-
-    /// Extends the path by the rule (fewest onward moves, then Pohl's
-    /// second look, then move order) until it is stuck.
-    fn greedy(&mut self) {
-        let n = self.n;
-        while let Some(&at) = self.path.last() {
-            let mut best: Option<(u8, u32, Square)> = None;
-            for to in neighbours(n, at, &self.moves).filter(|&s| self.free(s)) {
-                let d = self.degree[to.0 * n + to.1];
-                if best.is_some_and(|(bd, _, _)| d > bd) {
-                    continue;
-                }
-                let second = neighbours(n, to, &self.moves)
-                    .filter(|&s| self.free(s))
-                    .map(|(r, c)| u32::from(self.degree[r * n + c]))
-                    .sum();
-                if best.is_none_or(|(bd, bs, _)| d < bd || second < bs) {
-                    best = Some((d, second, to));
-                }
-            }
-            match best {
-                Some((_, _, to)) => self.take(to),
-                None => return,
-            }
-        }
+        self.is_tour().then_some(MAX_ROTATIONS)
     }
 
     /// A position i where the end's neighbour p(i) allows a rotation, one
     /// whose new end p(i + 1) has a free neighbour if there is one.
-    fn pivot(&self, rng: &mut u64) -> Option<usize> {
+    pub fn pivot(&self, rng: &mut u64) -> Option<usize> {
         let last = self.path.len() - 1;
-        let n = self.n;
-        let pivots: Vec<usize> = neighbours(n, self.path[last], &self.moves)
-            .map(|(r, c)| self.pos[r * n + c])
+        let end = self.path[last] as usize;
+        let pivots: Vec<usize> = (self.jumps.iter())
+            .map(|&j| self.pos[end.wrapping_add(j)] as usize)
             .filter(|&i| i + 1 < last)
             .collect();
-        let opens =
-            |&&i: &&usize| neighbours(n, self.path[i + 1], &self.moves).any(|s| self.free(s));
+        let opens = |&&i: &&usize| {
+            let next = self.path[i + 1] as usize;
+            (self.jumps.iter()).any(|&j| self.degree[next.wrapping_add(j)] <= FREE)
+        };
         if let Some(&i) = pivots.iter().find(opens) {
             return Some(i);
         }
@@ -246,12 +350,13 @@ impl Walk {
     fn rotate(&mut self, from: usize) {
         self.path[from..].reverse();
         for i in from..self.path.len() {
-            let (r, c) = self.path[i];
-            self.pos[r * self.n + c] = i;
+            self.pos[self.path[i] as usize] = i as u32;
         }
     }
 }
+// ANCHOR_END: walk
 
+// ANCHOR: guided
 /// Backtracking with the rule's ordering: at each square, the unvisited
 /// neighbours sorted by (degree, move order), tried in turn, on an explicit
 /// stack so that no board size can overflow the call stack. Exhaustive, so
@@ -312,4 +417,4 @@ fn leave(board: &mut Board, degree: &mut [u8], at: Square, moves: &[Step]) {
         degree[r * n + c] += 1;
     }
 }
-// ANCHOR_END: open_tour
+// ANCHOR_END: guided
