@@ -58,6 +58,15 @@ fn closed_tours_start_where_asked() {
 }
 
 #[test]
+fn closed_tours_reach_beyond_the_old_limit_of_200() {
+    let out = run(&["202", "--closed", "--start", "101,37"]);
+    assert!(out.status.success());
+    let b = board(&out);
+    assert_eq!(validate(&b, true), Ok(()));
+    assert_eq!(b.get((101, 37)), 1);
+}
+
+#[test]
 fn no_tour_is_said_plainly() {
     for args in [&["4"][..], &["7", "--closed"], &["5", "--start", "0,1"]] {
         let out = run(args);
@@ -72,7 +81,7 @@ fn no_tour_is_said_plainly() {
 
 #[test]
 fn bad_input_exits_2_with_a_clear_error() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&[], "missing N"),
         (&["abc"], "`abc` is not a board size"),
         (&["0"], "`0` is not a board size"),
@@ -81,6 +90,7 @@ fn bad_input_exits_2_with_a_clear_error() {
             "too large for the naive method",
         ),
         (&["1001"], "too large for the warnsdorff method"),
+        (&["1002", "--closed"], "too large for closed tours"),
         (&["6", "--start", "6,0"], "off the 6x6 board"),
         (&["6", "--start", "x"], "--start: `x` is not a square"),
         (&["6", "--method", "fast"], "`fast` is not a method"),
