@@ -200,7 +200,9 @@ struct State {
     cells: [u32; 32],
     /// Cells whose digit is not settled yet, per band.
     open: [u32; 4],
-    /// Bit 3d + b: `cells[3d + b]` changed since the band rules last ran on it.
+    /// Bit c of `placed[d]`: digit d is settled in column c.
+    placed: [u16; 9],
+    /// Bit 9b + d: `cells[9b + d]` changed since the band rules last ran on it.
     dirty: u32,
 }
 
@@ -228,6 +230,7 @@ impl State {
         State {
             cells,
             open: [ALL27, ALL27, ALL27, 0],
+            placed: [0; 9],
             dirty: ALL27,
         }
     }
@@ -250,6 +253,7 @@ impl State {
             return false;
         }
         self.open[b] &= !bit;
+        self.placed[d] |= 1 << (p % 9);
         for e in 0..9 {
             self.cells[9 * b + e] &= !bit;
         }
@@ -300,6 +304,7 @@ impl State {
         let i = i & 31;
         let b = i / 9;
         self.open[b & 3] &= !singles;
+        self.placed[i % 9] |= fold(singles) as u16;
         let keep = self.cells[i];
         let mut changed = 0;
         if let Some(band) = self.cells.get_mut(9 * b..9 * b + 9) {
@@ -382,18 +387,14 @@ impl State {
                 }
                 changed = true;
             }
-            // Count the digit's cells per column over the nine rows.
-            let (mut one, mut two) = (0u32, 0u32);
-            let mut placed = 0;
-            for (b, &wb) in w.iter().enumerate() {
-                for r in 0..3 {
-                    let row = (wb >> (9 * r)) & ROW;
-                    two |= one & row;
-                    one |= row;
-                }
-                placed |= wb & !self.open[b];
+            // A column with exactly one cell: in one band only, on one row.
+            let mut twice = 0;
+            for wb in w {
+                twice |= wb & wb >> 9 | wb & wb >> 18 | wb >> 9 & wb >> 18;
             }
-            let mut alone = one & !two & !fold(placed);
+            let (f0, f1, f2) = (fold(w[0]), fold(w[1]), fold(w[2]));
+            let once = (f0 ^ f1 ^ f2) & !(f0 & f1 & f2) & !twice;
+            let mut alone = once & ROW & !u32::from(self.placed[d]);
             while alone != 0 {
                 let column = COLUMN << alone.trailing_zeros();
                 alone &= alone - 1;
