@@ -289,8 +289,12 @@ mod plain_dfs {
 
     #[test]
     fn the_move_order_changes_the_work() {
-        // Each rotation of the seed's order, on the seed's 6x6 board.
-        let counts: Vec<String> = (0..8)
+        // Rotations of the seed's order on the seed's 6x6 board: the four
+        // that finish within about 12 million attempts. The other four take
+        // 48 to 460 million (the book's measurements page), too slow for a
+        // test that every learner runs on every save.
+        let counts: Vec<String> = [0, 3, 4, 5]
+            .into_iter()
             .map(|shift| {
                 let mut moves = SEED_MOVES;
                 moves.rotate_left(shift);
