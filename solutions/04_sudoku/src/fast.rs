@@ -15,19 +15,20 @@
 //!   the other digits' words of the band and its column leaves the digit's
 //!   words in the other two bands;
 //! * the same permutation rule turned sideways works on a stack (three
-//!   columns of boxes): which bands may hold the digit in which column;
+//!   columns of boxes): which bands may hold the digit in which column.
+//!   It subsumes hidden singles in columns: a column left in one band
+//!   empties the rest of its box there, and the band rules settle it;
 //! * a cell left in one digit's word only is a naked single, found for a
-//!   whole band with two ORs per digit; a column left with one cell for a
-//!   digit is a hidden single, found by counting over the nine rows.
+//!   whole band with two ORs per digit.
 //!
 //! Only words that changed are looked at again (a 27-bit dirty mask), and
-//! the singles scans only look at bands and digits that changed since
-//! their last run. When nothing fires, the solver guesses on the cell with
-//! two candidates that sees the most open cells: one branch on a copy of
-//! the 130-byte state, the other by removing the digit in place. It stops
-//! at the second solution. The cost is a few hundred word updates for a
-//! typical puzzle, and exponential only in the guesses that propagation
-//! cannot avoid.
+//! the naked-single and stack scans only look at bands and digits that
+//! changed since their last run. When nothing fires, the solver guesses on
+//! the cell with two candidates that sees the most open cells: one branch
+//! on a copy of the 150-byte state, the other by removing the digit in
+//! place. It stops at the second solution. The cost is a few hundred word
+//! updates for a typical puzzle, and exponential only in the guesses that
+//! propagation cannot avoid.
 
 use crate::Grid;
 
@@ -200,8 +201,6 @@ struct State {
     cells: [u32; 32],
     /// Cells whose digit is not settled yet, per band.
     open: [u32; 4],
-    /// Bit c of `placed[d]`: digit d is settled in column c.
-    placed: [u16; 9],
     /// Bit 9b + d: `cells[9b + d]` changed since the band rules last ran on it.
     dirty: u32,
 }
@@ -230,7 +229,6 @@ impl State {
         State {
             cells,
             open: [ALL27, ALL27, ALL27, 0],
-            placed: [0; 9],
             dirty: ALL27,
         }
     }
@@ -253,7 +251,6 @@ impl State {
             return false;
         }
         self.open[b] &= !bit;
-        self.placed[d] |= 1 << (p % 9);
         for e in 0..9 {
             self.cells[9 * b + e] &= !bit;
         }
@@ -304,7 +301,6 @@ impl State {
         let i = i & 31;
         let b = i / 9;
         self.open[b & 3] &= !singles;
-        self.placed[i % 9] |= fold(singles) as u16;
         let keep = self.cells[i];
         let mut changed = 0;
         if let Some(band) = self.cells.get_mut(9 * b..9 * b + 9) {
@@ -356,17 +352,20 @@ impl State {
         Some(changed)
     }
 
-    /// The column rules for the digits in `touched`: the permutation rule
-    /// sideways (per stack, which bands may hold the digit in which
-    /// column), then hidden singles in columns. Returns None on a
-    /// contradiction, else whether anything changed.
-    fn column_singles(&mut self, touched: u32) -> Option<bool> {
+    /// The permutation rule sideways, for the digits in `touched`: in a
+    /// stack (three columns of boxes), a digit takes one column per band
+    /// and one band per column, so the (band, column) pairs it may use must
+    /// lie on a permutation. This also finds every hidden single of a
+    /// column: a column left in one band empties the rest of that box, and
+    /// the band rules do the rest. Returns None on a contradiction, else
+    /// whether anything changed.
+    fn stacks(&mut self, touched: u32) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
             if touched & COLUMN << d == 0 {
                 continue;
             }
-            let mut w = [self.cells[d], self.cells[9 + d], self.cells[18 + d]];
+            let w = [self.cells[d], self.cells[9 + d], self.cells[18 + d]];
             // Bit 9b + c: the digit may be in column c of band b.
             let folded = fold(w[0]) | fold(w[1]) << 9 | fold(w[2]) << 18;
             let mut keep = 0;
@@ -380,28 +379,8 @@ impl State {
             }
             let gone = folded & !keep;
             if gone != 0 {
-                for (b, wb) in w.iter_mut().enumerate() {
-                    let columns = spread((gone >> (9 * b)) & ROW);
-                    self.clear(9 * b + d, columns);
-                    *wb &= !columns;
-                }
-                changed = true;
-            }
-            // A column with exactly one cell: in one band only, on one row.
-            let mut twice = 0;
-            for wb in w {
-                twice |= wb & wb >> 9 | wb & wb >> 18 | wb >> 9 & wb >> 18;
-            }
-            let (f0, f1, f2) = (fold(w[0]), fold(w[1]), fold(w[2]));
-            let once = (f0 ^ f1 ^ f2) & !(f0 & f1 & f2) & !twice;
-            let mut alone = once & ROW & !u32::from(self.placed[d]);
-            while alone != 0 {
-                let column = COLUMN << alone.trailing_zeros();
-                alone &= alone - 1;
-                for (b, &wb) in w.iter().enumerate() {
-                    if wb & column != 0 {
-                        self.assign(9 * b + d, wb & column);
-                    }
+                for b in 0..3 {
+                    self.clear(9 * b + d, spread((gone >> (9 * b)) & ROW));
                 }
                 changed = true;
             }
@@ -433,7 +412,7 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.column_singles(std::mem::take(&mut since_column)) {
+            match self.stacks(std::mem::take(&mut since_column)) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -448,6 +427,7 @@ impl State {
     /// The cell to guess on: among the cells with two candidates, the one
     /// that sees the most open cells (its two branches then settle the
     /// most); else the first open cell. As (band, bit, digits as bits 0-8).
+    #[inline(never)]
     fn choice(&self) -> (usize, u32, u16) {
         let mut best = (0, 0, 0u32);
         let mut first_open = None;
