@@ -192,12 +192,17 @@ impl Walk {
 
     /// The board numbered along the path.
     pub fn board(&self) -> Board {
-        let mut board = Board::new(self.n);
+        // Numbering the padded grid needs no division per square; the rows
+        // are then cut out of it.
+        let mut grid = vec![0u32; self.width * self.width];
         for (k, &at) in self.path.iter().enumerate() {
-            let at = at as usize;
-            board.set((at / self.width - 2, at % self.width - 2), k as u32 + 1);
+            grid[at as usize] = k as u32 + 1;
         }
-        board
+        let rows: Vec<Vec<u32>> = (2..self.n + 2)
+            .map(|row| grid[row * self.width + 2..][..self.n].to_vec())
+            .collect();
+        // n rows of n numbers always form a board; the fallback is unreachable.
+        Board::from_rows(&rows).unwrap_or_else(|| Board::new(self.n))
     }
 
     /// How far a grid index is from the board's centre, squared, in half
