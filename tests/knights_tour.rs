@@ -522,7 +522,7 @@ mod closed_tour {
     #[case::fifty(50, true)]
     #[case::twelve_the_first_board_cut_in_four(12, true)]
     #[case::fourteen_cut_into_unequal_halves(14, true)]
-    #[case::two_hundred_and_two_cut_three_times(202, true)]
+    #[case::two_hundred_and_two_cut_down_five_levels(202, true)]
     #[case::none_on_4x4(4, false)]
     #[case::none_on_5x5(5, false)]
     #[case::none_on_7x7(7, false)]
