@@ -121,6 +121,7 @@ fn main() -> std::io::Result<()> {
         writeln!(md, "| {shift} | {:?} | {attempts} |", moves[0]).ok();
     }
     ratios(&mut md);
+    per_square(&mut md);
     std::fs::write("book/src/knights_tour/figures.md", md)?;
     std::fs::write(
         "book/src/knights_tour/attempts.svg",
@@ -172,6 +173,18 @@ fn ratios(md: &mut String) {
         let ratio = time.as_secs_f64() / base.as_secs_f64();
         writeln!(md, "| {what} | {time:.2?} | {ratio:.2} |").ok();
     }
+}
+
+/// The number of open tours from each square of the 5x5 board.
+fn per_square(md: &mut String) {
+    md.push_str("\n## Open tours from each square of 5x5\n\n`count_tours_from(5, square)`, laid out as the board:\n\n```text\n");
+    for row in 0..5 {
+        let counts: Vec<String> = (0..5)
+            .map(|col| format!("{:>3}", count_tours_from(5, (row, col))))
+            .collect();
+        writeln!(md, "{}", counts.join(" ")).ok();
+    }
+    md.push_str("```\n");
 }
 
 /// A log-log plot of attempts against n, two series, hand-written SVG.
