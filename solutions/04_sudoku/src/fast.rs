@@ -76,7 +76,7 @@ fn row_info(w: u32) -> u64 {
 /// the 27-bit mask of the triplets that lie on some row-to-box permutation
 /// inside the occupancy; 0 when there is none (a contradiction).
 static PERMUTATION_MASK: [u32; 512] = permutation_masks();
-/// For a word index 3d + b: the indices of the same digit's other bands.
+/// For a word index 9b + d: the indices of the same digit's other bands.
 static OTHER_BANDS: [[usize; 2]; 32] = other_bands();
 
 /// For a cell of a band (bit 9r + c): the other cells of its row and box.
@@ -98,9 +98,6 @@ const fn band_peers() -> [u32; 27] {
     table
 }
 
-/// The permutation rule turned sideways, for a stack: bit 3b + j of the
-/// index says column j of the stack still has the digit in band b; the
-/// entry keeps the (band, column) pairs on some permutation.
 /// The permutation rule turned sideways, for a stack: bit 3b + j of the
 /// index says column j of the stack may still hold the digit in band b;
 /// the entry keeps the (band, column) pairs on some permutation, as bit
@@ -124,6 +121,7 @@ const fn stack_keep() -> [u32; 512] {
     table
 }
 
+/// For a 9-bit row of a band: which of its three box triplets is non-empty.
 const fn row_triplets() -> [u8; 512] {
     let mut table = [0u8; 512];
     let mut x = 0;
@@ -140,6 +138,7 @@ const fn row_triplets() -> [u8; 512] {
     table
 }
 
+/// For a 9-bit row: the row itself when it holds exactly one cell, else 0.
 const fn row_singles() -> [u16; 512] {
     let mut table = [0u16; 512];
     let mut x = 1;
@@ -195,7 +194,7 @@ const fn other_bands() -> [[usize; 2]; 32] {
 /// The whole state of a search node: small enough to copy at every guess.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cells[3d + b]`: where digit d may be in band b (bit 9 * row + col);
+    /// `cells[9b + d]`: where digit d may be in band b (bit 9 * row + col);
     /// settled cells keep their digit. Padded to 32 so indices never need
     /// a bounds check.
     cells: [u32; 32],
@@ -262,14 +261,15 @@ impl State {
         true
     }
 
-    /// Puts digit d at `bit` of band b by clearing the rest of its row in
-    /// d's word: the band rules then settle it.
+    /// Puts digit i % 9 at `bit` of band i / 9 by clearing the rest of its
+    /// row in the digit's word: the band rules then settle it.
     #[inline(always)]
     fn assign(&mut self, i: usize, bit: u32) {
         let row = ROW << (bit.trailing_zeros() / 9 * 9);
         self.clear(i, row & !bit);
     }
 
+    // ANCHOR: band_rule
     /// Applies the band rules to `cells[i]`; false on a contradiction.
     #[inline(always)]
     fn update(&mut self, i: usize) -> bool {
@@ -293,6 +293,7 @@ impl State {
         }
         true
     }
+    // ANCHOR_END: band_rule
 
     /// Settles digit i % 9 on the cells `singles` of band i / 9: they leave
     /// the other digits, and their columns leave the digit's other bands.
@@ -390,14 +391,14 @@ impl State {
 
     /// Runs the rules until none fires; false on a contradiction.
     fn propagate(&mut self) -> bool {
-        let (mut since_naked, mut since_column) = (0, 0);
+        let (mut since_naked, mut since_stacks) = (0, 0);
         loop {
             while self.dirty != 0 {
                 // A batch at a time keeps the queue in a register; a word
                 // dirtied again before its turn in the batch is done once.
                 let mut batch = std::mem::take(&mut self.dirty);
                 since_naked |= batch;
-                since_column |= batch;
+                since_stacks |= batch;
                 while batch != 0 {
                     let i = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
@@ -412,7 +413,7 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.stacks(std::mem::take(&mut since_column)) {
+            match self.stacks(std::mem::take(&mut since_stacks)) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -484,6 +485,9 @@ impl State {
         grid
     }
 
+    // ANCHOR: search
+    /// Propagates, then guesses on `choice` until the state is solved or
+    /// dead; counts the solutions into `search`.
     fn search(mut self, search: &mut Search) {
         loop {
             if !self.propagate() {
@@ -515,6 +519,7 @@ impl State {
             }
         }
     }
+    // ANCHOR_END: search
 }
 
 /// The number of solutions of `puzzle` up to `limit`, and the first one.
@@ -528,7 +533,6 @@ pub fn solve_limit(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
             return (0, None);
         }
     }
-    state.dirty = ALL27;
     let mut search = Search {
         limit,
         found: 0,
