@@ -273,12 +273,21 @@ pub fn count_fast(n: usize) -> u64 {
     if n < SMALL {
         return crate::count_mirror(n);
     }
+    search::<false>(n)
+}
+
+/// The kernel summed over every start: class sizes, or with `CLASSES` one
+/// per class. Corner starts need no leaf test.
+fn search<const CLASSES: bool>(n: usize) -> u64 {
     let (corner, edge) = starts(n);
     let corner: u64 = corner
         .iter()
-        .map(|(p, s)| subtree::<false, false>(p, s))
+        .map(|(p, s)| subtree::<false, CLASSES>(p, s))
         .sum();
-    let edge: u64 = edge.iter().map(|(p, s)| subtree::<true, false>(p, s)).sum();
+    let edge: u64 = edge
+        .iter()
+        .map(|(p, s)| subtree::<true, CLASSES>(p, s))
+        .sum();
     corner + edge
 }
 // ANCHOR_END: count_fast
@@ -315,13 +324,7 @@ pub fn count_unique(n: usize) -> u64 {
         // 4x4 pair (one class), and the 5x5 ten (a class of 8 and one of 2).
         return [1, 1, 0, 0, 1, 2][n];
     }
-    let (corner, edge) = starts(n);
-    let corner: u64 = corner
-        .iter()
-        .map(|(p, s)| subtree::<false, true>(p, s))
-        .sum();
-    let edge: u64 = edge.iter().map(|(p, s)| subtree::<true, true>(p, s)).sum();
-    corner + edge
+    search::<true>(n)
 }
 
 /// Queens placed by [`count_fast`]'s search: the first row's queens, the
