@@ -70,6 +70,26 @@ fn fast_pass(text: &[u8]) -> (usize, [usize; 3], Duration) {
     (n, counts, start.elapsed())
 }
 
+/// The machine's load average when the run starts, as a sentence for the
+/// page: a load above the core count means other work competed for the
+/// cores, and the absolute rates are lower than on a quiet machine.
+fn load_note() -> String {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok());
+    match load {
+        Some(load) if load > cores as f64 => format!(
+            "Load average over the minute before the run: {load:.2} on {cores} cores, so other \
+             work was competing for them: the absolute rates are lower than on a quiet machine."
+        ),
+        Some(load) => {
+            format!("Load average over the minute before the run: {load:.2} on {cores} cores.")
+        }
+        None => String::from("Load average before the run: unknown."),
+    }
+}
+
 fn rate(n: usize, t: Duration) -> f64 {
     n as f64 / t.as_secs_f64()
 }
@@ -87,10 +107,11 @@ fn main() {
          One core; every puzzle parsed and checked for a second solution (the fast solver and \
          `count_solutions(.., 2)`); `solve_fewest` stops at the first solution. The baselines run on \
          the first puzzles of each file, in the same run. The machine is shared, so the ratios are \
-         the figures to trust.\n\n\
+         the figures to trust.\n\n{}\n\n\
          | file | puzzles | wrong answers | fast (puzzles/s) | propagation + count (puzzles/s) | fast / propagation | fewest candidates (puzzles/s) | fast / fewest |\n\
          |---|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
+    )
+    .replace("{}", &load_note());
     for name in FILES {
         let path = dir.join(name);
         let Ok(text) = std::fs::read(&path) else {
