@@ -54,6 +54,16 @@ proptest! {
     }
 
     #[test]
+    fn counts_past_two_like_count_solutions(seed in any::<u64>(), blanks in proptest::collection::vec(0usize..81, 8..30)) {
+        // Many blanks: often several solutions, counted up to a limit of 5.
+        let mut puzzle = generate(seed, 0);
+        for b in blanks {
+            puzzle.cells[b] = 0;
+        }
+        prop_assert_eq!(fast::solve_limit(&puzzle, 5).0, count_solutions(&puzzle, 5));
+    }
+
+    #[test]
     fn finds_clashes_and_dead_ends_like_count_solutions(cells in proptest::collection::vec(0u8..10, 81)) {
         // Random digits: mostly clashing grids.
         let mut puzzle = Grid::EMPTY;
