@@ -79,20 +79,22 @@ static PERMUTATION_MASK: [u32; 512] = permutation_masks();
 /// For a word index 9b + d: the indices of the same digit's other bands.
 static OTHER_BANDS: [[usize; 2]; 32] = other_bands();
 
-/// For a cell of a band (bit 9r + c): the other cells of its row and box.
-static BAND_PEERS: [u32; 27] = band_peers();
+/// For a cell of a band (bit 9r + c): the other cells of its row and box,
+/// and its column c (padded to 32 entries so that no index is checked).
+static BAND_PEERS: [(u32, u32); 32] = band_peers();
 
-const fn band_peers() -> [u32; 27] {
-    let mut table = [0u32; 27];
+const fn band_peers() -> [(u32, u32); 32] {
+    let mut table = [(0u32, 0u32); 32];
     let mut p = 0;
     while p < 27 {
         let mut q = 0;
         while q < 27 {
             if q != p && (q / 9 == p / 9 || q % 9 / 3 == p % 9 / 3) {
-                table[p] |= 1 << q;
+                table[p].0 |= 1 << q;
             }
             q += 1;
         }
+        table[p].1 = (p % 9) as u32;
         p += 1;
     }
     table
@@ -253,7 +255,7 @@ impl State {
         for e in 0..9 {
             self.cells[9 * b + e] &= !bit;
         }
-        self.cells[9 * b + d] &= !BAND_PEERS[p];
+        self.cells[9 * b + d] &= !BAND_PEERS[p].0;
         self.cells[9 * b + d] |= bit;
         for other in [(b + 1) % 3, (b + 2) % 3] {
             self.cells[9 * other + d] &= !spread(1 << (p % 9));
@@ -452,10 +454,10 @@ impl State {
                 pairs ^= bit;
                 // Its open peers: row and box in this band, column in the
                 // other two, packed into one word for a single count.
-                let p = bit.trailing_zeros() as usize % 27;
-                let near = u64::from(open & BAND_PEERS[p])
-                    | u64::from((above >> (p % 9)) & COLUMN) << 27
-                    | u64::from((below >> (p % 9)) & COLUMN) << 28;
+                let (peers, c) = BAND_PEERS[bit.trailing_zeros() as usize & 31];
+                let near = u64::from(open & peers)
+                    | u64::from((above >> c) & COLUMN) << 27
+                    | u64::from((below >> c) & COLUMN) << 28;
                 let score = near.count_ones() + 1;
                 if score > best.2 {
                     best = (b, bit, score);
