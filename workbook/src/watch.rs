@@ -4,7 +4,9 @@
 //! sources (path, size and modification time of every file under
 //! `exercises/NN_slug/src`), kept in `.workbook/progress.json` so progress
 //! survives restarts; it never leaves the machine. A chapter's suite re-runs
-//! only when its fingerprint changes. File notifications (`notify`) only
+//! only when its fingerprint changes, one chapter at a time and the most
+//! recently edited first, so the chapter in hand is answered before the
+//! others are brought up to date. File notifications (`notify`) only
 //! wake the loop; every two seconds the fingerprints are also compared, so
 //! editors that save atomically (write a temporary file, then rename) and
 //! mounts that deliver no notifications at all are both covered.
@@ -22,7 +24,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 /// One chapter's remembered verdict.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -62,18 +64,20 @@ pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<Exi
     };
     println!("Watching exercises/ (Ctrl-C to stop).");
     loop {
-        let mut changed = false;
-        for c in chapters {
-            let fp = fingerprint(&c.dir.join("src"));
-            if state.get(c.package()).is_none_or(|r| r.fingerprint != fp) {
-                eprintln!("(running the {} suite...)", c.package());
-                state.insert(c.package().to_string(), evaluate(root, c, fp)?);
-                changed = true;
-            }
-        }
-        if changed {
+        // One stale chapter at a time, the most recently edited first: the
+        // chapter the learner is working on is answered before the others
+        // are brought up to date, and a save made meanwhile jumps the queue.
+        let stale = chapters
+            .iter()
+            .map(|c| (c, scan(&c.dir.join("src"))))
+            .filter(|(c, (fp, _))| state.get(c.package()).is_none_or(|r| r.fingerprint != *fp))
+            .max_by_key(|(_, (_, newest))| *newest);
+        if let Some((c, (fp, _))) = stale {
+            eprintln!("(running the {} suite...)", c.package());
+            state.insert(c.package().to_string(), evaluate(root, c, fp)?);
             save(&state_path, &state)?;
             show(chapters, &state);
+            continue;
         }
         // Wait for a notification or two seconds, then let a burst of events settle.
         if rx.recv_timeout(Duration::from_secs(2)).is_ok() {
@@ -101,21 +105,25 @@ fn poll_watcher(
     Ok(Box::new(w))
 }
 
-/// Hash of every source file's path, size and modification time.
-fn fingerprint(dir: &Path) -> u64 {
+/// Hash of every source file's path, size and modification time, and the
+/// newest modification time among them.
+fn scan(dir: &Path) -> (u64, Option<SystemTime>) {
     use std::hash::{Hash, Hasher};
     let mut files = Vec::new();
     list(dir, &mut files);
     files.sort();
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut newest = None;
     for f in files {
         if let Ok(meta) = std::fs::metadata(&f) {
+            let modified = meta.modified().ok();
             f.hash(&mut h);
             meta.len().hash(&mut h);
-            meta.modified().ok().hash(&mut h);
+            modified.hash(&mut h);
+            newest = newest.max(modified);
         }
     }
-    h.finish()
+    (h.finish(), newest)
 }
 
 fn list(dir: &Path, out: &mut Vec<PathBuf>) {
