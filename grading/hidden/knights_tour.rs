@@ -1,0 +1,247 @@
+//! Hidden suite for chapter 5: differential tests on random boards.
+//!
+//! Learners never see this file; `workbook grade` wires it into their
+//! crate as an extra test target with the reference as a dev-dependency.
+//! Sizes, starts and move orders are drawn from a fixed seed (SplitMix64,
+//! so a grade is the same on every run). Deterministic searches must match
+//! the reference exactly; where many answers are right (open and closed
+//! tours) the learner's board is checked by the reference's validator and
+//! must exist exactly when the reference finds one. The two crates have
+//! their own `Board` types, so boards travel as rows of numbers.
+
+use knights_tour as learner;
+use knights_tour_solution as reference;
+
+/// SplitMix64: a tiny seeded generator; quality is ample for test inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// A size in `lo..=hi` and a square on that board.
+    fn board(&mut self, lo: usize, hi: usize) -> (usize, (usize, usize)) {
+        let n = lo + self.below(hi - lo + 1);
+        (n, (self.below(n), self.below(n)))
+    }
+
+    /// The seed's move order, rotated by a random amount.
+    fn moves(&mut self) -> Vec<(isize, isize)> {
+        let mut moves = reference::SEED_MOVES.to_vec();
+        moves.rotate_left(self.below(8));
+        moves
+    }
+}
+
+/// A learner's board as rows, for comparing and for the reference's checks.
+fn rows(board: &learner::Board) -> Vec<Vec<u32>> {
+    board.rows()
+}
+
+/// Why `rows` is not a tour (closed if asked) starting on `start`, by the
+/// reference's validator.
+fn flaw(rows: &[Vec<u32>], start: Option<(usize, usize)>, closed: bool) -> Option<String> {
+    let Some(board) = reference::Board::from_rows(rows) else {
+        return Some("the rows do not form a square board".into());
+    };
+    if let Err(e) = reference::validate(&board, closed) {
+        return Some(format!("{e:?}"));
+    }
+    let first = start.map(|s| board.get(s));
+    (first.is_some_and(|f| f != 1)).then(|| format!("the start holds {first:?}, not 1"))
+}
+
+mod board {
+    use super::*;
+
+    #[test]
+    fn knight_moves_agrees_with_the_reference_on_300_random_squares() {
+        let mut rng = Rng(51);
+        for _ in 0..300 {
+            let ((n, from), moves) = (rng.board(1, 12), rng.moves());
+            assert_eq!(
+                learner::knight_moves(n, from, &moves),
+                reference::knight_moves(n, from, &moves),
+                "knight_moves({n}, {from:?}, {moves:?})"
+            );
+        }
+    }
+
+    /// A reference tour with one random defect (or none).
+    fn damaged(rng: &mut Rng) -> (Vec<Vec<u32>>, bool) {
+        let (n, start) = rng.board(5, 10);
+        let tour = reference::open_tour(n, start).or_else(|| reference::open_tour(n, (0, 0)));
+        let mut rows = tour
+            .map(|b| b.rows())
+            .unwrap_or_else(|| vec![vec![0; n]; n]);
+        let (a, b) = ((rng.below(n), rng.below(n)), (rng.below(n), rng.below(n)));
+        match rng.below(6) {
+            0 => {
+                let t = rows[a.0][a.1];
+                rows[a.0][a.1] = rows[b.0][b.1];
+                rows[b.0][b.1] = t;
+            }
+            1 => rows[a.0][a.1] = 0,
+            2 => rows[a.0][a.1] = (n * n + 1 + rng.below(5)) as u32,
+            3 => rows[a.0][a.1] = rows[b.0][b.1],
+            _ => {}
+        }
+        (rows, rng.below(2) == 0)
+    }
+
+    #[test]
+    fn validate_agrees_with_the_reference_on_300_damaged_tours() {
+        let mut rng = Rng(52);
+        for _ in 0..300 {
+            let (rows, closed) = damaged(&mut rng);
+            let (Some(mine), Some(want)) = (
+                learner::Board::from_rows(&rows),
+                reference::Board::from_rows(&rows),
+            ) else {
+                continue;
+            };
+            let got = format!("{:?}", learner::validate(&mine, closed));
+            let expected = format!("{:?}", reference::validate(&want, closed));
+            assert_eq!(got, expected, "validate({rows:?}, closed = {closed})");
+        }
+    }
+}
+
+mod plain_dfs {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_40_random_small_searches() {
+        let mut rng = Rng(53);
+        for _ in 0..40 {
+            let ((n, start), moves) = (rng.board(1, 5), rng.moves());
+            let got = learner::plain_dfs(n, start, &moves);
+            let want = reference::plain_dfs(n, start, &moves);
+            assert_eq!(
+                (got.attempts, got.tour.map(|b| rows(&b))),
+                (want.attempts, want.tour.map(|b| b.rows())),
+                "plain_dfs({n}, {start:?}, {moves:?}) as (attempts, tour)"
+            );
+        }
+    }
+}
+
+mod stack_dfs {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_40_random_small_searches() {
+        let mut rng = Rng(54);
+        for _ in 0..40 {
+            let ((n, start), moves) = (rng.board(1, 5), rng.moves());
+            let got = learner::stack_dfs(n, start, &moves);
+            let want = reference::stack_dfs(n, start, &moves);
+            assert_eq!(
+                (got.attempts, got.tour.map(|b| rows(&b))),
+                (want.attempts, want.tour.map(|b| b.rows())),
+                "stack_dfs({n}, {start:?}, {moves:?}) as (attempts, tour)"
+            );
+        }
+    }
+}
+
+mod warnsdorff {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_100_random_boards() {
+        let mut rng = Rng(55);
+        for _ in 0..100 {
+            let ((n, start), moves) = (rng.board(1, 40), rng.moves());
+            assert_eq!(
+                learner::warnsdorff(n, start, &moves).map(|b| rows(&b)),
+                reference::warnsdorff(n, start, &moves).map(|b| b.rows()),
+                "warnsdorff({n}, {start:?}, {moves:?})"
+            );
+        }
+    }
+}
+
+mod open_tour {
+    use super::*;
+
+    #[test]
+    fn finds_a_tour_exactly_when_the_reference_does_on_100_random_boards() {
+        let mut rng = Rng(56);
+        for _ in 0..100 {
+            let (n, start) = rng.board(1, 60);
+            let got = learner::open_tour(n, start).map(|b| rows(&b));
+            let exists = reference::open_tour(n, start).is_some();
+            match got {
+                Some(board) => {
+                    assert!(
+                        exists,
+                        "open_tour({n}, {start:?}) returned a board, but no tour exists"
+                    );
+                    if let Some(why) = flaw(&board, Some(start), false) {
+                        panic!(
+                            "open_tour({n}, {start:?}) returned a board that is no tour from the start: {why}"
+                        );
+                    }
+                }
+                None => assert!(
+                    !exists,
+                    "open_tour({n}, {start:?}) returned None, but a tour exists"
+                ),
+            }
+        }
+    }
+}
+
+mod closed_tour {
+    use super::*;
+
+    #[test]
+    fn finds_a_closed_tour_exactly_when_the_reference_does_for_n_up_to_80() {
+        for n in 0..=80 {
+            let got = learner::closed_tour(n).map(|b| rows(&b));
+            let exists = reference::closed_tour(n).is_some();
+            match got {
+                Some(board) => {
+                    assert!(
+                        exists,
+                        "closed_tour({n}) returned a board, but no closed tour exists"
+                    );
+                    if let Some(why) = flaw(&board, None, true) {
+                        panic!("closed_tour({n}) returned a board that is no closed tour: {why}");
+                    }
+                }
+                None => assert!(
+                    !exists,
+                    "closed_tour({n}) returned None, but a closed tour exists"
+                ),
+            }
+        }
+    }
+}
+
+mod counting {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_from_every_square_up_to_5x5() {
+        for n in 1..=5 {
+            for start in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
+                assert_eq!(
+                    learner::count_tours_from(n, start),
+                    reference::count_tours_from(n, start),
+                    "count_tours_from({n}, {start:?})"
+                );
+            }
+        }
+    }
+}
