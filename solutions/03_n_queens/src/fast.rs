@@ -44,6 +44,17 @@ struct Plan {
 }
 
 impl Plan {
+    /// No pruning at all: the plain bitmask search, for counting its nodes.
+    fn plain(n: usize) -> Plan {
+        let allowed = [full_mask(n); 32];
+        Plan {
+            n,
+            sides: 0,
+            allowed,
+            deadline: usize::MAX,
+        }
+    }
+
     /// A queen in the top-left corner and the second row's queen in column
     /// `b`: column 1 stays empty down to row `b`, so the second column's
     /// queen stands below row `b` and the board's sequence beats its
@@ -367,20 +378,9 @@ fn plan_nodes(plan: &Plan, row: usize, cols: u32, left: u32, right: u32) -> u64 
 /// the mirrored one ([`crate::count_mirror`]): the nodes each visits, for
 /// the chapter's table.
 pub fn bitmask_nodes(n: usize) -> (u64, u64) {
-    let all = full_mask(n);
-    let placed = |bit: u32| 1 + nodes_below(all, bit, bit << 1, bit >> 1);
+    let plan = Plan::plain(n);
+    let placed = |bit: u32| 1 + plan_nodes(&plan, 1, bit, bit << 1, bit >> 1);
     let plain = (0..n).map(|c| placed(1 << c)).sum();
     let half: u64 = (0..n.div_ceil(2)).map(|c| placed(1 << c)).sum();
     (plain, half)
-}
-
-fn nodes_below(all: u32, cols: u32, left: u32, right: u32) -> u64 {
-    let mut free = all & !(cols | left | right);
-    let mut total = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        total += 1 + nodes_below(all, cols | bit, (left | bit) << 1, (right | bit) >> 1);
-    }
-    total
 }
