@@ -8,19 +8,13 @@
 use apples as learner;
 use apples_solution as reference;
 
-struct Rng(u64);
+mod rng;
+use rng::Rng;
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() % u64::from(n.max(1))) as u32
+    /// [`Rng::below`] for the chapter's `u32` arguments.
+    fn below32(&mut self, n: u32) -> u32 {
+        self.below(n as usize) as u32
     }
 }
 
@@ -31,7 +25,7 @@ mod count_naive {
     fn agrees_with_the_reference_on_100_small_random_cases() {
         let mut rng = Rng(11);
         for _ in 0..100 {
-            let (p, a) = (rng.below(7), rng.below(9));
+            let (p, a) = (rng.below32(7), rng.below32(9));
             assert_eq!(learner::count_naive(p, a), reference::count_naive(p, a), "count_naive({p}, {a})");
         }
     }
@@ -44,7 +38,7 @@ mod count_naive_traced {
     fn agrees_with_the_reference_on_100_small_random_cases() {
         let mut rng = Rng(12);
         for _ in 0..100 {
-            let (p, a) = (rng.below(7), rng.below(9));
+            let (p, a) = (rng.below32(7), rng.below32(9));
             let (got, want) = (learner::count_naive_traced(p, a), reference::count_naive_traced(p, a));
             assert_eq!((got.ways, got.calls), (want.ways, want.calls), "count_naive_traced({p}, {a}) as (ways, calls)");
         }
@@ -58,7 +52,7 @@ mod count_memo {
     fn agrees_with_the_reference_on_300_random_cases_overflow_included() {
         let mut rng = Rng(13);
         for _ in 0..300 {
-            let (p, a) = (rng.below(60), rng.below(200));
+            let (p, a) = (rng.below32(60), rng.below32(200));
             assert_eq!(learner::count_memo(p, a), reference::count_memo(p, a), "count_memo({p}, {a})");
         }
     }
@@ -71,7 +65,7 @@ mod count_exact {
     fn agrees_with_the_reference_on_200_random_cases() {
         let mut rng = Rng(14);
         for _ in 0..200 {
-            let (p, a) = (rng.below(300), rng.below(1000));
+            let (p, a) = (rng.below32(300), rng.below32(1000));
             assert_eq!(learner::count_exact(p, a), reference::count_exact(p, a), "count_exact({p}, {a})");
         }
     }
@@ -84,7 +78,7 @@ mod count_checked {
     fn agrees_with_the_reference_on_300_random_cases_overflow_included() {
         let mut rng = Rng(15);
         for _ in 0..300 {
-            let (p, a) = (rng.below(80), rng.below(400));
+            let (p, a) = (rng.below32(80), rng.below32(400));
             assert_eq!(learner::count_checked(p, a), reference::count_checked(p, a), "count_checked({p}, {a})");
         }
     }
@@ -97,7 +91,7 @@ mod distributions {
     fn agrees_with_the_reference_on_50_small_random_cases() {
         let mut rng = Rng(16);
         for _ in 0..50 {
-            let (p, a) = (rng.below(5), rng.below(6));
+            let (p, a) = (rng.below32(5), rng.below32(6));
             let got: Vec<Vec<u32>> = learner::distributions(p, a).collect();
             let want: Vec<Vec<u32>> = reference::distributions(p, a).collect();
             assert_eq!(got, want, "distributions({p}, {a}).collect()");

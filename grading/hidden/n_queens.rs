@@ -14,22 +14,10 @@ use n_queens as learner;
 use n_queens_solution as reference;
 use std::collections::BTreeSet;
 
-/// SplitMix64: a tiny seeded generator; quality is ample for test inputs.
-struct Rng(u64);
+mod rng;
+use rng::Rng;
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
     /// Queens in the first rows of an n x n board, safe or not.
     fn cols(&mut self, n: usize) -> Vec<usize> {
         (0..self.below(n)).map(|_| self.below(n)).collect()

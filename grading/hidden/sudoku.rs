@@ -12,22 +12,8 @@
 use sudoku as learner;
 use sudoku_solution as reference;
 
-/// SplitMix64: a tiny seeded generator; quality is ample for test inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+mod rng;
+use rng::Rng;
 
 /// Unique puzzles from the reference's generator: `seeds` of them, with at
 /// least `min_givens` givens (more givens keep the naive stages quick).

@@ -53,6 +53,7 @@ fn mini_workbook(dir: &Path) {
         "solutions/00_intro",
         "tests/intro.rs",
         "grading/hidden/intro.rs",
+        "grading/hidden/rng.rs",
     ] {
         copy(&repo.join(p), &dir.join(p));
     }
