@@ -9,15 +9,11 @@
 //! per-test scratch folder, so later runs only rebuild the learners' crates.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workbook/ has a parent")
-        .to_path_buf()
-}
+use common::repo;
+use std::path::Path;
+use std::process::Command;
 
 fn copy(from: &Path, to: &Path) {
     if from.is_dir() {
@@ -241,23 +237,7 @@ fn grading_a_hostile_class_in_one_batch() {
     mini_workbook(&root);
     submissions(&subs);
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-fixtures");
-    let run = Command::new(env!("CARGO_BIN_EXE_workbook"))
-        .current_dir(&root)
-        .arg("grade")
-        .arg(&subs)
-        .arg("--out")
-        .arg(&out)
-        .arg("--target-dir")
-        .arg(&target)
-        .args(["--jobs", "2"])
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "grade failed:\n{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    common::grade(&root, &subs, &out, &target);
     assert!(!tmp.path().join("escaped.rs").exists() && !subs.join("escaped.rs").exists());
 
     let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();

@@ -9,15 +9,10 @@
 //! second. Cost: one grading batch of every chapter, a few minutes on two
 //! cores; the target directory lives in cargo's per-test scratch folder.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workbook/ has a parent")
-        .to_path_buf()
-}
+use common::repo;
+use std::path::Path;
 
 /// Every `.rs` file under `from`, copied to `to` with `rename` applied.
 fn copy_renamed(from: &Path, to: &Path, rename: (&str, &str)) {
@@ -67,23 +62,7 @@ fn hidden_suites_pass_on_the_reference_and_fail_on_the_stubs() {
     }
 
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-hidden");
-    let run = Command::new(env!("CARGO_BIN_EXE_workbook"))
-        .current_dir(repo())
-        .arg("grade")
-        .arg(&subs)
-        .arg("--out")
-        .arg(&out)
-        .arg("--target-dir")
-        .arg(&target)
-        .args(["--jobs", "2"])
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "grade failed:\n{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    common::grade(&repo(), &subs, &out, &target);
 
     for (learner, must_pass) in [("reference", true), ("stubs", false)] {
         let text = std::fs::read_to_string(out.join(learner).join("results.json")).unwrap();
