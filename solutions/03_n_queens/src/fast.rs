@@ -183,7 +183,10 @@ fn subtree<const TEST: bool, const CLASSES: bool>(plan: &Plan, start: &Start) ->
         }
         let bit = top.free & top.free.wrapping_neg();
         top.free ^= bit;
-        rows[depth & 31] = bit;
+        if TEST {
+            // Only the leaf test reads the board.
+            rows[depth & 31] = bit;
+        }
         let cols = top.cols | bit;
         let left = (top.left | bit) << 1;
         let right = (top.right | bit) >> 1;
