@@ -14,6 +14,7 @@ pub type Square = (usize, usize);
 /// One knight move as a `(row, column)` step.
 pub type Step = (isize, isize);
 
+// ANCHOR: seed_moves
 /// The seed's eight knight moves, in the order its search tries them.
 /// The order decides which tour the plain search finds first, and how long
 /// it takes to get there.
@@ -27,6 +28,7 @@ pub const SEED_MOVES: [Step; 8] = [
     (1, 2),
     (2, 1),
 ];
+// ANCHOR_END: seed_moves
 
 /// An n x n board of move numbers: 0 means not visited yet, k in 1..=n²
 /// means the knight's k-th square.
@@ -112,15 +114,46 @@ impl Board {
     }
 }
 
+impl Board {
+    /// N lines of N move numbers, right-aligned in columns as wide as n²,
+    /// written into one buffer: a 1000 x 1000 board is a million numbers,
+    /// so a formatted string per number would cost more than the tour.
+    pub fn text(&self) -> String {
+        let mut digits = [0u8; 20];
+        let width = decimal(&mut digits, (self.n * self.n) as u64).len();
+        let mut out = String::with_capacity(self.cells.len() * (width + 1));
+        for row in self.cells.chunks(self.n.max(1)) {
+            for (i, &k) in row.iter().enumerate() {
+                let number = decimal(&mut digits, u64::from(k));
+                let pad = width.saturating_sub(number.len()) + usize::from(i > 0);
+                out.extend(std::iter::repeat_n(' ', pad));
+                out.push_str(number);
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The decimal digits of `k`, written at the end of `buf`.
+fn decimal(buf: &mut [u8; 20], mut k: u64) -> &str {
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (k % 10) as u8;
+        k /= 10;
+        if k == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written, so this never falls back.
+    std::str::from_utf8(&buf[start..]).unwrap_or("?")
+}
+
 /// N lines of N move numbers, right-aligned in columns as wide as n².
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = (self.n * self.n).to_string().len();
-        for row in self.cells.chunks(self.n.max(1)) {
-            let line: Vec<String> = row.iter().map(|k| format!("{k:>width$}")).collect();
-            writeln!(f, "{}", line.join(" "))?;
-        }
-        Ok(())
+        f.write_str(&self.text())
     }
 }
 
@@ -131,6 +164,7 @@ impl fmt::Debug for Board {
     }
 }
 
+// ANCHOR: knight_moves
 /// The squares a knight on `from` can reach on an n x n board, in the order
 /// of `moves`, skipping steps that leave the board.
 pub fn knight_moves(n: usize, from: Square, moves: &[Step]) -> Vec<Square> {
@@ -138,6 +172,7 @@ pub fn knight_moves(n: usize, from: Square, moves: &[Step]) -> Vec<Square> {
         "apply each step in order; keep the targets that stay on the board (book: knights_tour/index.md#checking-a-tour)"
     )
 }
+// ANCHOR_END: knight_moves
 
 /// Why a board is not a (closed) knight's tour.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,6 +203,7 @@ pub fn is_knight_move(a: Square, b: Square) -> bool {
     (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
 }
 
+// ANCHOR: validate
 /// Checks that `board` is a knight's tour, and a closed one if `closed`.
 ///
 /// The checks run in this order, and the first failure is returned:
@@ -180,3 +216,4 @@ pub fn validate(board: &Board, closed: bool) -> Result<(), TourError> {
         "scan the squares in row-major order, then check every step k -> k + 1, then the closing step (book: knights_tour/index.md#checking-a-tour)"
     )
 }
+// ANCHOR_END: validate

@@ -114,15 +114,46 @@ impl Board {
     }
 }
 
+impl Board {
+    /// N lines of N move numbers, right-aligned in columns as wide as n²,
+    /// written into one buffer: a 1000 x 1000 board is a million numbers,
+    /// so a formatted string per number would cost more than the tour.
+    pub fn text(&self) -> String {
+        let mut digits = [0u8; 20];
+        let width = decimal(&mut digits, (self.n * self.n) as u64).len();
+        let mut out = String::with_capacity(self.cells.len() * (width + 1));
+        for row in self.cells.chunks(self.n.max(1)) {
+            for (i, &k) in row.iter().enumerate() {
+                let number = decimal(&mut digits, u64::from(k));
+                let pad = width.saturating_sub(number.len()) + usize::from(i > 0);
+                out.extend(std::iter::repeat_n(' ', pad));
+                out.push_str(number);
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The decimal digits of `k`, written at the end of `buf`.
+fn decimal(buf: &mut [u8; 20], mut k: u64) -> &str {
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (k % 10) as u8;
+        k /= 10;
+        if k == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written, so this never falls back.
+    std::str::from_utf8(&buf[start..]).unwrap_or("?")
+}
+
 /// N lines of N move numbers, right-aligned in columns as wide as n².
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = (self.n * self.n).to_string().len();
-        for row in self.cells.chunks(self.n.max(1)) {
-            let line: Vec<String> = row.iter().map(|k| format!("{k:>width$}")).collect();
-            writeln!(f, "{}", line.join(" "))?;
-        }
-        Ok(())
+        f.write_str(&self.text())
     }
 }
 

@@ -167,21 +167,18 @@ fn solve(options: &Options) -> Option<Board> {
 fn print(board: Option<&Board>) {
     let colour = std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    let paint = |text: &str, code: u8| {
-        if colour {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
+    let (text, code) = match board {
+        Some(board) => (board.text(), 32),
+        None => ("No Tour\n".to_string(), 31),
     };
-    let text = match board {
-        Some(board) => board
-            .to_string()
-            .lines()
-            .map(|l| paint(l, 32) + "\n")
-            .collect(),
-        None => paint("No Tour", 31) + "\n",
-    };
+    let text = if colour { painted(&text, code) } else { text };
     // A closed pipe (e.g. `| head`) is not an error worth a panic.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// Each line of `text` in the terminal colour `code`.
+fn painted(text: &str, code: u8) -> String {
+    text.lines()
+        .map(|line| format!("\x1b[{code}m{line}\x1b[0m\n"))
+        .collect()
 }
