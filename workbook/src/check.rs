@@ -14,7 +14,13 @@
 //!    fails against the untouched stubs (a test a stub passes checks nothing);
 //!    every test belongs to an exercise and every exercise has tests.
 //!
-//! Rules 1-4 are instant; rule 5 builds and runs each suite twice.
+//! 6. every exercise's page shows the stubs it asks for, and a stubbed
+//!    function's reference body appears only inside `<details>`, after its
+//!    stub (`check/fold.rs`).
+//!
+//! Rules 1-4 and 6 are instant; rule 5 builds and runs each suite twice.
+
+mod fold;
 
 use crate::info::Chapter;
 use crate::runner::{Target, Verdict, run_suite};
@@ -47,6 +53,10 @@ pub fn run(root: &Path, chapters: &[Chapter], suites: &[Chapter]) -> Result<Exit
     step(
         "book includes resolve; rust blocks are included",
         book(root, chapters),
+    );
+    step(
+        "exercises come first, answers are folded",
+        fold::problems(root, chapters),
     );
     for chapter in suites {
         eprintln!(
@@ -231,7 +241,7 @@ fn book(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     problems
 }
 
-fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let path = entry.path();
         if path.is_dir() {

@@ -9,7 +9,9 @@
 //!   becomes `todo!("<nudge>")`;
 //! * `#[cfg(test)]` items, and items right under a `// workbook: reference-only`
 //!   line, are dropped (a dropped `mod foo;` drops its file too);
-//! * mdBook's `// ANCHOR:` lines go, and `<slug>_solution` becomes `<slug>`.
+//! * `<slug>_solution` becomes `<slug>`; mdBook's `// ANCHOR:` lines stay, so
+//!   the book can show a stub (what to write) by the same anchor that shows
+//!   the reference (the answer, folded).
 //!
 //! The result goes through rustfmt, so what `workbook stubs` writes and what
 //! `workbook check` expects are byte for byte the same. Cost: one parse and
@@ -286,18 +288,90 @@ fn module_files(path: &Path, name: &str) -> Vec<PathBuf> {
     vec![base.join(format!("{name}.rs")), base.join(name)]
 }
 
-/// Drops anchor lines and renames the solution crate to the learner's.
+/// Renames the solution crate to the learner's.
 fn finish(text: &str, package: &str) -> String {
     let solution = format!("{package}_solution");
     text.lines()
-        .filter(|l| {
-            let t = l.trim_start();
-            !(t.starts_with("// ANCHOR:") || t.starts_with("// ANCHOR_END:"))
-        })
         .map(|l| l.replace(&solution, package))
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
+}
+
+/// Where one stubbed function sits in a source file (1-based lines).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StubbedFn {
+    /// The `info.toml` key: `name` or `Type::method`.
+    pub key: String,
+    /// The line of the `fn` keyword.
+    pub sig: usize,
+    /// The lines of the body's opening and closing braces.
+    pub open: usize,
+    pub close: usize,
+}
+
+impl StubbedFn {
+    /// Whether the lines `first..=last` show any of the body (not just the
+    /// braces around it, which share lines with the signature and `}`).
+    pub fn body_within(&self, first: usize, last: usize) -> bool {
+        let (lo, hi) = if self.open == self.close {
+            (self.open, self.open)
+        } else {
+            (self.open + 1, self.close - 1)
+        };
+        lo <= hi && first.max(lo) <= last.min(hi)
+    }
+}
+
+/// The functions of `text` named in `keys`, wherever they are (free, in an
+/// impl, in an inline module). Text that does not parse has none.
+pub fn stubbed_fns(text: &str, keys: &BTreeSet<&str>) -> Vec<StubbedFn> {
+    let Ok(file) = syn::parse_file(text) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    collect_fns(&file.items, keys, &mut out);
+    out
+}
+
+fn collect_fns(items: &[syn::Item], keys: &BTreeSet<&str>, out: &mut Vec<StubbedFn>) {
+    for item in items {
+        match item {
+            syn::Item::Fn(f) => push_fn(f.sig.ident.to_string(), &f.sig, &f.block, keys, out),
+            syn::Item::Impl(i) => {
+                let owner = type_name(&i.self_ty);
+                for member in &i.items {
+                    if let syn::ImplItem::Fn(f) = member {
+                        let key = format!("{owner}::{}", f.sig.ident);
+                        push_fn(key, &f.sig, &f.block, keys, out);
+                    }
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect_fns(inner, keys, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn push_fn(
+    key: String,
+    sig: &syn::Signature,
+    block: &syn::Block,
+    keys: &BTreeSet<&str>,
+    out: &mut Vec<StubbedFn>,
+) {
+    if keys.contains(key.as_str()) {
+        out.push(StubbedFn {
+            key,
+            sig: sig.fn_token.span.start().line,
+            open: block.brace_token.span.open().start().line,
+            close: block.brace_token.span.close().end().line,
+        });
+    }
 }
 
 /// Formats `text` exactly as `cargo fmt` would inside the workspace.

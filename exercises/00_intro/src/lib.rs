@@ -15,6 +15,7 @@
 /// order they should be tried.
 pub type Graph = [Vec<usize>];
 
+// ANCHOR: dfs_recursive
 /// The vertices reachable from `start`, in the order a recursive
 /// depth-first search first reaches them (preorder). Neighbours are tried
 /// in the order `graph` lists them. A `start` outside the graph reaches
@@ -32,7 +33,9 @@ fn visit(graph: &Graph, v: usize, seen: &mut [bool], order: &mut Vec<usize>) {
         "return early for a vertex outside the graph or already seen (book: intro/index.md#the-recursive-template)"
     )
 }
+// ANCHOR_END: dfs_recursive
 
+// ANCHOR: dfs_stack
 /// The same order as [`dfs_recursive`], found with a stack we own instead of
 /// the call stack, so a path of a million vertices cannot overflow anything.
 pub fn dfs_stack(graph: &Graph, start: usize) -> Vec<usize> {
@@ -40,7 +43,9 @@ pub fn dfs_stack(graph: &Graph, start: usize) -> Vec<usize> {
         "pop a vertex, skip it if seen, record it, push its neighbours (book: intro/index.md#the-explicit-stack)"
     )
 }
+// ANCHOR_END: dfs_stack
 
+// ANCHOR: subsets
 /// Every subset of `items` whose sum is exactly `target`, each listed in the
 /// order its elements appear in `items`; subsets are listed in the order a
 /// depth-first search that first *takes* an item and then *skips* it finds
@@ -58,3 +63,4 @@ fn choose(rest: &[u32], left: u32, chosen: &mut Vec<u32>, found: &mut Vec<Vec<u3
         "when no item is left, keep the choice if the sum is exactly reached (book: intro/index.md#backtracking-is-dfs-over-choices)"
     )
 }
+// ANCHOR_END: subsets

@@ -6,6 +6,7 @@
 //! formula, kept in a `u64` with each product taken in a `u128`. Cost:
 //! min(N-1, M) steps.
 
+// ANCHOR: count_checked
 /// The number of ways to hand `apples` apples to `people` people, or `None`
 /// when it does not fit in a `u64`. Never wraps.
 ///
@@ -19,3 +20,4 @@ pub fn count_checked(people: u32, apples: u32) -> Option<u64> {
         "the multiplicative formula in a u64, each product in a u128, None once a value does not fit (book: apples/overflow.md)"
     )
 }
+// ANCHOR_END: count_checked

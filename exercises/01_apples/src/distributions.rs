@@ -9,6 +9,7 @@
 //! and go down again giving 0 to everyone after them but the last, who
 //! takes the rest. Cost: O(N) per distribution, O(N) memory.
 
+// ANCHOR: distributions
 /// Every way to hand `apples` apples to `people` people, as the vector of
 /// shares, in lexicographic order: from `[0, ..., 0, apples]` to
 /// `[apples, 0, ..., 0]`. As many items as [`crate::count_exact`] counts:
@@ -48,5 +49,6 @@ impl Distributions {
         )
     }
 }
+// ANCHOR_END: distributions
 
 impl std::iter::FusedIterator for Distributions {}

@@ -9,6 +9,7 @@
 
 use num_bigint::BigUint;
 
+// ANCHOR: count_exact
 /// The number of ways to hand `apples` apples to `people` people, exactly:
 /// C(apples + people - 1, people - 1), the ways to place `people - 1`
 /// bars among `apples + people - 1` slots (stars and bars). Nobody at all:
@@ -16,3 +17,4 @@ use num_bigint::BigUint;
 pub fn count_exact(people: u32, apples: u32) -> BigUint {
     todo!("C(apples + people - 1, people - 1) as a BigUint (book: apples/closed_form.md)")
 }
+// ANCHOR_END: count_exact

@@ -97,6 +97,7 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+// ANCHOR: parse_input
 /// Reads `N M` (people, then apples): two whole numbers from 0 to
 /// `u32::MAX`, separated by any whitespace, newlines included, and nothing
 /// else. Lines and columns in errors count from 1, columns in characters.
@@ -117,6 +118,7 @@ pub fn parse_input(text: &str) -> Result<(u32, u32), InputError> {
     }
     Ok((numbers[0], numbers[1]))
 }
+// ANCHOR_END: parse_input
 
 /// One token as a `u32`, or the error that says why it is not one.
 fn number(what: &'static str, token: &str, line: usize, column: usize) -> Result<u32, InputError> {

@@ -6,6 +6,7 @@
 //! sums, since ways(n, m) = ways(n, m-1) + ways(n-1, m). Cost: O(N·M)
 //! checked additions and O(M) memory.
 
+// ANCHOR: count_memo
 /// The number of ways to hand `apples` apples to `people` people, or `None`
 /// if it does not fit in a `u64`. Fills the table of ways(n, m) one person
 /// at a time, keeping only the current row.
@@ -18,3 +19,4 @@ pub fn count_memo(people: u32, apples: u32) -> Option<u64> {
         "fill the table of ways(n, m) one person at a time with checked additions (book: apples/memo.md)"
     )
 }
+// ANCHOR_END: count_memo

@@ -6,6 +6,7 @@
 //! ends in a base case that returns 1, so the recursion makes at least as
 //! many calls as the answer: C(M+N, N-1) of them, exponential in N.
 
+// ANCHOR: count_naive
 /// The number of ways to hand `apples` identical apples to `people` people,
 /// by the recursion ways(n, m) = ways(n-1, 0) + ways(n-1, 1) + ... +
 /// ways(n-1, m). One person takes everything: 1 way. Nobody at all: 1 way
@@ -19,7 +20,9 @@ pub fn count_naive(people: u32, apples: u32) -> u64 {
         "no people, one person, or sum the ways for every share the first person can take (book: apples/recursion.md)"
     )
 }
+// ANCHOR_END: count_naive
 
+// ANCHOR: naive_run
 /// What one run of the instrumented naive recursion found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NaiveRun {
@@ -29,7 +32,9 @@ pub struct NaiveRun {
     /// included.
     pub calls: u64,
 }
+// ANCHOR_END: naive_run
 
+// ANCHOR: count_naive_traced
 /// [`count_naive`]'s recursion, counting every call it makes (the first
 /// one included), so the explosion can be measured.
 pub fn count_naive_traced(people: u32, apples: u32) -> NaiveRun {
@@ -44,3 +49,4 @@ fn traced(people: u32, apples: u32, calls: &mut u64) -> u64 {
         "bump the counter first, then recurse exactly like count_naive (book: apples/explosion.md)"
     )
 }
+// ANCHOR_END: count_naive_traced

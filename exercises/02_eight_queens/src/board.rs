@@ -15,11 +15,13 @@ pub const N: usize = 8;
 /// them: left to right along row 0, then row 1, and so on.
 pub const SQUARES: usize = N * N;
 
+// ANCHOR: board
 /// An 8x8 board; each square holds a queen or is empty.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Board {
     queens: [[bool; N]; N],
 }
+// ANCHOR_END: board
 
 impl Board {
     /// A board with no queen on it.

@@ -70,6 +70,7 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+// ANCHOR: parse_board
 /// Reads a board in the contest's format: exactly 8 lines of exactly 8
 /// characters, each `Q` or `.`, with at most 8 queens in all. A final line
 /// end is optional, and lines may end in `\n` or `\r\n`. The first problem
@@ -87,6 +88,7 @@ fn parse_row(line: &str, row: usize, board: &mut Board) -> Result<(), ParseError
         "walk the characters with `.chars().enumerate()`: `.` is empty, `Q` is a queen, anything else is an error at this column (book: eight_queens/input.md)"
     )
 }
+// ANCHOR_END: parse_board
 
 /// An error at the 0-based `(row, col)`, reported 1-based.
 fn at(row: usize, col: usize, kind: ParseErrorKind) -> ParseError {

@@ -20,6 +20,7 @@ pub struct SearchStats {
     pub backtracks: u64,
 }
 
+// ANCHOR: search
 /// One depth-first search over the squares of a board: the board being
 /// filled in and the tally of what the search has done so far.
 pub struct Search {
@@ -47,7 +48,9 @@ impl Search {
         )
     }
 }
+// ANCHOR_END: search
 
+// ANCHOR: solve
 /// The first completion of `given` in search order (queens as early in
 /// reading order as possible), or `None` when there is none, which includes
 /// given queens that already attack each other.
@@ -56,12 +59,16 @@ pub fn solve(given: &Board) -> Option<Board> {
         "start a Search from the given board and ask place_from(0, N) (book: eight_queens/search.md)"
     )
 }
+// ANCHOR_END: solve
 
+// ANCHOR: search_stats
 /// The nodes and backtracks of the search that [`solve`] runs on `given`.
 pub fn search_stats(given: &Board) -> SearchStats {
     todo!("run the same search as solve and return its stats (book: eight_queens/stats.md)")
 }
+// ANCHOR_END: search_stats
 
+// ANCHOR: count_completions
 /// How many boards of eight non-attacking queens keep every queen of
 /// `given`: 92 for the empty board, 0 when the given queens attack.
 pub fn count_completions(given: &Board) -> u64 {
@@ -78,3 +85,4 @@ fn count_from(board: &mut Board, square: usize, left: usize) -> u64 {
         "the same two choices as place_from, but add up both branches instead of stopping at the first success (book: eight_queens/search.md#counting-every-completion)"
     )
 }
+// ANCHOR_END: count_completions

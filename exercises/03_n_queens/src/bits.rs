@@ -10,12 +10,15 @@
 
 use crate::MAX_N;
 
+// ANCHOR: mask
 /// A word with the low `n` bits set: one bit per column. Panics when `n`
 /// exceeds [`MAX_N`].
 pub fn full_mask(n: usize) -> u32 {
     todo!("the low n bits set; careful with n == 0 and n == 32 (book: n_queens/bits.md)")
 }
+// ANCHOR_END: mask
 
+// ANCHOR: count_bits
 /// The number of solutions for `n` queens (`n <= 32`), with bitboards.
 pub fn count_bits(n: usize) -> u64 {
     todo!("count below the empty board: no column or diagonal taken yet (book: n_queens/bits.md)")
@@ -29,7 +32,9 @@ pub fn count_below(all: u32, cols: u32, left: u32, right: u32) -> u64 {
         "all columns taken counts 1; else loop over the free bits, lowest first, and descend with the diagonals shifted (book: n_queens/bits.md)"
     )
 }
+// ANCHOR_END: count_bits
 
+// ANCHOR: count_mirror
 /// The same count as [`count_bits`], searching half of the tree. The mirror
 /// image of a solution (column `c` becomes `n - 1 - c`) is another
 /// solution, with its first-row queen on the other side of the middle, so
@@ -41,3 +46,4 @@ pub fn count_mirror(n: usize) -> u64 {
         "count the first-row queens in the left half, double, and add the middle column once when n is odd (book: n_queens/bits.md)"
     )
 }
+// ANCHOR_END: count_mirror

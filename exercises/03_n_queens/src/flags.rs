@@ -10,6 +10,7 @@
 
 use crate::naive::{Board, draw};
 
+// ANCHOR: flags
 /// Which columns and diagonals of an `n`×`n` board already hold a queen.
 #[derive(Debug, Clone)]
 pub struct Flags {
@@ -43,7 +44,9 @@ impl Flags {
         )
     }
 }
+// ANCHOR_END: flags
 
+// ANCHOR: solve_all_flags
 /// The same boards as [`crate::solve_all`], in the same order, with the
 /// `O(1)` check.
 pub fn solve_all_flags(n: usize) -> Vec<Board> {
@@ -59,7 +62,9 @@ fn search_flags(n: usize, cols: &mut Vec<usize>, flags: &mut Flags, boards: &mut
         "like search, but ask flags.is_free(row, col) and set / clear the flags around the recursive call (book: n_queens/flags.md)"
     )
 }
+// ANCHOR_END: solve_all_flags
 
+// ANCHOR: count_flags
 /// The same number as [`crate::count`], with the `O(1)` check. Without
 /// boards to draw, the check is most of the work, so here it pays.
 pub fn count_flags(n: usize) -> u64 {
@@ -72,3 +77,4 @@ fn count_flags_from(n: usize, row: usize, flags: &mut Flags) -> u64 {
         "row == n counts 1; else sum over the free columns, setting and clearing the flags (book: n_queens/flags.md)"
     )
 }
+// ANCHOR_END: count_flags

@@ -10,6 +10,7 @@
 
 use crate::flags::Flags;
 
+// ANCHOR: solutions
 /// The solutions for `n` queens, lazily, as column lists (`cols[r]` is the
 /// column of the queen in row `r`), in lexicographic order: the order of
 /// [`crate::solve_all`]. `solutions(0)` yields one empty list.
@@ -58,3 +59,4 @@ impl Iterator for Solutions {
         )
     }
 }
+// ANCHOR_END: solutions

@@ -10,6 +10,7 @@
 use crate::bits::{count_below, full_mask};
 use rayon::prelude::*;
 
+// ANCHOR: count_parallel
 /// The number of solutions for `n` queens (`n <= 32`), counted on all
 /// cores.
 pub fn count_parallel(n: usize) -> u64 {
@@ -17,3 +18,4 @@ pub fn count_parallel(n: usize) -> u64 {
         "one task per safe pair of first- and second-row queens (left half of the first row, weighted 2, the odd middle 1); count each with count_below in a rayon par_iter and sum (book: n_queens/parallel.md)"
     )
 }
+// ANCHOR_END: count_parallel

@@ -17,6 +17,7 @@
 use crate::flags::Flags;
 use std::cell::Cell;
 
+// ANCHOR: robot
 /// A robot standing on one node of a tree. The walks below drive it with
 /// these calls only; each `is_*` test says whether the matching move is
 /// allowed, and a move is only made when its test said yes.
@@ -36,7 +37,9 @@ pub trait Robot {
     /// Does the work of the walk on the node where the robot stands.
     fn process(&mut self);
 }
+// ANCHOR_END: robot
 
+// ANCHOR: walk_leaves
 /// Processes every leaf once, from left to right, starting and ending at
 /// the root.
 ///
@@ -55,7 +58,9 @@ pub fn walk_leaves<R: Robot>(robot: &mut R) {
 fn climb_to_leaf<R: Robot>(robot: &mut R) {
     todo!("go up-left while you can, then process the leaf (book: n_queens/robot.md)")
 }
+// ANCHOR_END: walk_leaves
 
+// ANCHOR: walk_all
 /// Processes every node once, each before its children (preorder).
 ///
 /// The invariant becomes "every node below (on the path from the root),
@@ -72,7 +77,9 @@ fn climb_processing<R: Robot>(robot: &mut R) {
         "process, then go up-left, while you can; process the leaf at the top (book: n_queens/robot.md)"
     )
 }
+// ANCHOR_END: walk_all
 
+// ANCHOR: walk_around
 /// Processes every leaf once and every inner node twice: once before its
 /// children and once after all of them. Going down happens exactly when
 /// the last child of a node is finished, which is the moment for the
@@ -80,7 +87,9 @@ fn climb_processing<R: Robot>(robot: &mut R) {
 pub fn walk_around<R: Robot>(robot: &mut R) {
     todo!("walk_all, plus a second process right after every down (book: n_queens/robot.md)")
 }
+// ANCHOR_END: walk_around
 
+// ANCHOR: queens_tree
 /// The tree of admissible positions for `n` queens. A `k`-position has
 /// queens on the first `k` rows, one per row; it is *admissible* when the
 /// queens below the top one do not attack each other (the top one may be
@@ -160,7 +169,9 @@ impl Robot for QueensTree {
         )
     }
 }
+// ANCHOR_END: queens_tree
 
+// ANCHOR: robot_solutions
 /// Every solution for `n` queens as column lists (`cols[r]` is the column
 /// of the queen in row `r`), found by walking the leaves of the tree of
 /// admissible positions; they come in lexicographic order.
@@ -169,6 +180,7 @@ pub fn robot_solutions(n: usize) -> Vec<Vec<usize>> {
         "walk the leaves of a fresh QueensTree and return what it found (book: n_queens/robot.md)"
     )
 }
+// ANCHOR_END: robot_solutions
 
 /// An explicit tree for trying the walks: node `0` is the root and
 /// `children[v]` lists the children of node `v` from left to right.

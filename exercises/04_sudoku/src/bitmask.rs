@@ -22,6 +22,7 @@ struct Flags {
     boxes: [[bool; 10]; 9],
 }
 
+// ANCHOR: solve_flags
 /// Solves `puzzle` in the naive order (blanks in reading order, digits 1-9)
 /// with the check done by looking up three flags. Same stats as
 /// [`crate::solve_naive`].
@@ -42,6 +43,7 @@ fn fill_flags(grid: &mut Grid, used: &mut Flags, blanks: &[usize], stats: &mut S
         "the naive fill, with the check done by three flag lookups (book: sudoku/flags.md#used-flags)"
     )
 }
+// ANCHOR_END: solve_flags
 
 /// One 9-bit mask per unit: bit `d` (1-9) set when the unit holds `d`.
 #[derive(Clone, Copy, Default)]
@@ -54,6 +56,7 @@ pub struct Masks {
 /// The bits of digits 1-9.
 pub const ALL: u16 = 0b11_1111_1110;
 
+// ANCHOR: masks
 impl Masks {
     /// The masks of the digits already in `grid`.
     pub fn of(grid: &Grid) -> Masks {
@@ -73,7 +76,9 @@ impl Masks {
         todo!("NOT of the OR of the three masks, kept to bits 1-9 (book: sudoku/flags.md#bitmasks)")
     }
 }
+// ANCHOR_END: masks
 
+// ANCHOR: solve_bitmask
 /// Solves `puzzle` in the naive order with the check done on bitmasks: the
 /// free digits of a blank are one OR and one NOT, and the loop visits only
 /// those. Same stats as [`crate::solve_naive`].
@@ -86,3 +91,4 @@ pub fn solve_bitmask(puzzle: &Grid) -> Outcome {
 fn fill_masks(grid: &mut Grid, masks: &mut Masks, blanks: &[usize], stats: &mut Stats) -> bool {
     todo!("loop over the set bits of the free mask, lowest first (book: sudoku/flags.md#bitmasks)")
 }
+// ANCHOR_END: solve_bitmask

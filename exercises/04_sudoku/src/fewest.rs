@@ -12,6 +12,7 @@
 use crate::bitmask::Masks;
 use crate::{Grid, Outcome, Stats};
 
+// ANCHOR: fewest_choices
 /// The blank with the fewest free digits, first in reading order on a tie,
 /// with its free digits as bits 1-9; `None` when the grid is full. A blank
 /// with no free digit is returned at once: that branch is dead.
@@ -20,7 +21,9 @@ pub fn fewest_choices(grid: &Grid, masks: &Masks) -> Option<(usize, u16)> {
         "keep the blank with the fewest free digits, first in reading order on a tie; stop early at 0 or 1 (book: sudoku/fewest.md)"
     )
 }
+// ANCHOR_END: fewest_choices
 
+// ANCHOR: solve_fewest
 /// Solves `puzzle` by always branching on [`fewest_choices`], digits in
 /// increasing order. Stats: one node per call; a guess per digit written
 /// into a blank that had two or more free digits.
@@ -33,3 +36,4 @@ fn branch(grid: &mut Grid, masks: &mut Masks, stats: &mut Stats) -> bool {
         "count the node, pick fewest_choices, try its digits in increasing order (book: sudoku/fewest.md)"
     )
 }
+// ANCHOR_END: solve_fewest

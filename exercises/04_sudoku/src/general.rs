@@ -130,6 +130,7 @@ pub struct GeneralOutcome {
     pub stats: Stats,
 }
 
+// ANCHOR: solve_general
 /// Solves `puzzle` with one `u32` mask per unit and the blank with the
 /// fewest free digits first (first in reading order on a tie, digits in
 /// increasing order); givens that clash mean no solution. Stats as in
@@ -148,3 +149,4 @@ fn free_general(board: &Board, used: &[u32], cell: usize) -> u32 {
 fn branch_general(board: &mut Board, used: &mut [u32], stats: &mut Stats) -> bool {
     todo!("stage 4's branch, on a Vec of cells and a slice of masks (book: sudoku/general.md)")
 }
+// ANCHOR_END: solve_general

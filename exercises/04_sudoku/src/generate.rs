@@ -16,6 +16,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+// ANCHOR: generate
 /// A puzzle with exactly one solution and at least `min_givens` givens,
 /// the same for the same `seed`. With `min_givens` 0 the puzzle is minimal:
 /// removing any given would let in a second solution.
@@ -34,3 +35,4 @@ fn random_full_grid(rng: &mut ChaCha8Rng) -> Grid {
 fn fill_randomly(grid: &mut Grid, masks: &mut Masks, rng: &mut ChaCha8Rng) -> bool {
     todo!("fewest_choices, then its digits shuffled with the rng (book: sudoku/generator.md)")
 }
+// ANCHOR_END: generate

@@ -138,6 +138,7 @@ pub struct Puzzle {
     pub grid: Grid,
 }
 
+// ANCHOR: parse_cells
 /// The cells of one line: digits as themselves, `0` and `.` as 0 (blank),
 /// spaces and tabs skipped. On a bad character, its 1-based column (counted
 /// in characters) and the character.
@@ -146,6 +147,7 @@ pub fn parse_cells(line: &str) -> Result<Vec<u8>, (usize, char)> {
         "map 1-9 to themselves, 0 and . to 0, skip spaces, tabs and \\r; anything else is (column, char) (book: sudoku/reading.md)"
     )
 }
+// ANCHOR_END: parse_cells
 
 /// Reads puzzles one line at a time, so a file never has to be in memory.
 ///
@@ -158,6 +160,7 @@ pub struct PuzzleReader {
     started: usize,
 }
 
+// ANCHOR: reader
 impl PuzzleReader {
     /// A reader that has seen nothing yet.
     pub fn new() -> Self {
@@ -184,6 +187,7 @@ impl PuzzleReader {
         todo!("report and forget a grid cut short (book: sudoku/reading.md)")
     }
 }
+// ANCHOR_END: reader
 
 /// Where a line of the wrong length goes wrong: at its 82nd cell if it is
 /// too long for a puzzle, else just past its end.

@@ -9,12 +9,15 @@
 
 use crate::{Grid, Outcome, Stats};
 
+// ANCHOR: allowed
 /// Whether `digit` may go at (`row`, `col`): no cell of the row, the column
 /// or the 3x3 box already holds it.
 pub fn allowed(grid: &Grid, row: usize, col: usize, digit: u8) -> bool {
     todo!("scan the row, the column and the box for the digit (book: sudoku/naive.md)")
 }
+// ANCHOR_END: allowed
 
+// ANCHOR: solve_naive
 /// Solves `puzzle` by trying 1-9 in each blank, in reading order, checking
 /// each digit by scanning (see [`allowed`]). Stats: one node per call of the
 /// search, one guess per digit written.
@@ -31,3 +34,4 @@ fn fill(grid: &mut Grid, blanks: &[usize], stats: &mut Stats) -> bool {
         "count the node; fill the first blank with each allowed digit in turn and recurse on the rest (book: sudoku/naive.md)"
     )
 }
+// ANCHOR_END: solve_naive

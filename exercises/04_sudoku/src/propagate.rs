@@ -36,6 +36,7 @@ fn unit_mask(masks: &Masks, u: usize) -> u16 {
     }
 }
 
+// ANCHOR: propagate
 /// Fills naked and hidden singles until neither rule fires. Returns false
 /// on a contradiction: a blank with no free digit, or a digit that a unit
 /// lacks and can no longer place anywhere.
@@ -49,7 +50,9 @@ fn place(grid: &mut Grid, masks: &mut Masks, cell: usize, digit: u8) {
     grid.cells[cell] = digit;
     masks.toggle(cell, digit);
 }
+// ANCHOR_END: propagate
 
+// ANCHOR: explore
 /// One node: propagate a copy of the state, then either record a solution
 /// or branch on the blank with the fewest candidates, until `limit`
 /// solutions are found.
@@ -58,6 +61,7 @@ fn explore(grid: Grid, masks: Masks, limit: usize, found: &mut Vec<Grid>, stats:
         "count the node, propagate, then record a solution or branch on a copy per digit (book: sudoku/propagation.md)"
     )
 }
+// ANCHOR_END: explore
 
 /// Up to `limit` solutions of `puzzle`, in search order, and the stats.
 fn solutions(puzzle: &Grid, limit: usize) -> (Vec<Grid>, Stats) {
@@ -69,6 +73,7 @@ fn solutions(puzzle: &Grid, limit: usize) -> (Vec<Grid>, Stats) {
     (found, stats)
 }
 
+// ANCHOR: solve_propagation
 /// Solves `puzzle` with propagation at every node and fewest candidates
 /// first. Stats: one node per state propagated, one guess per digit tried
 /// at a branch (after propagation every blank has two or more free digits).
@@ -79,7 +84,9 @@ pub fn solve_propagation(puzzle: &Grid) -> Outcome {
         stats,
     }
 }
+// ANCHOR_END: solve_propagation
 
+// ANCHOR: count_solutions
 /// The number of solutions of `puzzle`, counted up to `limit`: with
 /// `limit` 2, 0 means none, 1 unique and 2 "more than one".
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
@@ -87,3 +94,4 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
         "run the search without stopping at the first solution, up to limit (book: sudoku/unique.md)"
     )
 }
+// ANCHOR_END: count_solutions

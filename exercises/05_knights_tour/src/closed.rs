@@ -35,6 +35,7 @@ struct Rect {
     cols: usize,
 }
 
+// ANCHOR: closed_tour
 /// A closed tour of the n x n board, numbered from the top-left corner:
 /// `None` for odd n and for n < 6, where none exists.
 ///
@@ -58,7 +59,9 @@ fn halves(side: usize) -> (usize, usize) {
         (half - 1, half + 1)
     }
 }
+// ANCHOR_END: closed_tour
 
+// ANCHOR: cycle
 /// A closed tour under construction: for each square (row-major), its two
 /// neighbours on the cycle, [`NONE`] where there is none yet.
 pub struct Cycle {
@@ -145,7 +148,9 @@ impl Cycle {
         (at == 0).then(|| Board::from_rows(&rows)).flatten()
     }
 }
+// ANCHOR_END: cycle
 
+// ANCHOR: structured
 /// A structured closed tour of a rows x cols board, as its squares in
 /// order from the top-left corner: besides the two edges every closed tour
 /// has at each corner (a corner square has only two jumps), it has, at
@@ -303,6 +308,7 @@ impl Structured {
         self.path.iter().map(|&i| (i / cols, i % cols)).collect()
     }
 }
+// ANCHOR_END: structured
 
 /// The same closed tour renumbered so that `start` holds 1 (a closed tour
 /// can begin anywhere on its cycle). A board that is not a full tour, or a

@@ -13,6 +13,7 @@
 
 use crate::board::{SEED_MOVES, Square, knight_moves};
 
+// ANCHOR: count
 /// The number of open tours on an n x n board whose first square is
 /// `start` (every order of visiting counts once). 0 for a start off the
 /// board. Boards above 8 x 8 do not fit the 64-bit mask and give 0.
@@ -78,3 +79,4 @@ fn jump_masks(n: usize) -> Vec<u64> {
         })
         .collect()
 }
+// ANCHOR_END: count

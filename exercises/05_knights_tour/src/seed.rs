@@ -25,6 +25,7 @@ pub fn seed_dfs(n: usize) -> Search {
     plain_dfs(n, (n.saturating_sub(1), n.saturating_sub(1)), &SEED_MOVES)
 }
 
+// ANCHOR: plain_dfs
 /// Depth-first search for the first open tour from `start`, trying `moves`
 /// in order at every square.
 ///
@@ -62,3 +63,4 @@ impl Plain<'_> {
         (to.0 < self.n && to.1 < self.n).then_some(to)
     }
 }
+// ANCHOR_END: plain_dfs

@@ -10,6 +10,7 @@
 use crate::board::{Board, Square, Step};
 use crate::seed::Search;
 
+// ANCHOR: stack_dfs
 /// [`plain_dfs`](crate::seed::plain_dfs) on an explicit stack: the same
 /// tour and the same attempt count for every `n`, `start` and `moves`.
 pub fn stack_dfs(n: usize, start: Square, moves: &[Step]) -> Search {
@@ -17,6 +18,7 @@ pub fn stack_dfs(n: usize, start: Square, moves: &[Step]) -> Search {
         "keep a stack of (square, next move index) frames; push on a free target, pop when all moves are tried (book: knights_tour/plain-dfs.md#without-recursion)"
     )
 }
+// ANCHOR_END: stack_dfs
 
 /// The square `(dr, dc)` away from `(row, col)`, if it is on the board.
 fn step(n: usize, (row, col): Square, dr: isize, dc: isize) -> Option<Square> {

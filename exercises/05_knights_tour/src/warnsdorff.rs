@@ -38,6 +38,7 @@ pub(crate) fn neighbours(
     })
 }
 
+// ANCHOR: warnsdorff
 /// One greedy pass of Warnsdorff's rule from `start`: `None` if it reaches a
 /// square with no unvisited neighbour before the board is full.
 ///
@@ -58,6 +59,7 @@ fn next_square(board: &Board, degree: &[u8], at: Square, moves: &[Step]) -> Opti
         "among free neighbours pick the fewest onward moves, then the smallest second look, then move order (book: knights_tour/warnsdorff.md#the-rule)"
     )
 }
+// ANCHOR_END: warnsdorff
 
 /// How many rotations one [`Walk`] tries before giving up.
 pub const MAX_ROTATIONS: usize = 2_000;
@@ -90,6 +92,7 @@ fn orders() -> impl Iterator<Item = [Step; 8]> + Clone {
     })
 }
 
+// ANCHOR: open_tour
 /// An open tour from `start` and the stage that found it, whenever a tour
 /// exists. One exists for n = 1, for no n in 2..=4, and for n >= 5 from
 /// every square, except that on odd boards it must start on the colour of
@@ -115,7 +118,9 @@ pub fn open_tour_route(n: usize, start: Square) -> Option<(Board, Route)> {
         "reject boards and starts with no tour, then a greedy Walk per move order, then Walk::complete per order, then guided_dfs on small boards (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
     )
 }
+// ANCHOR_END: open_tour
 
+// ANCHOR: walk
 /// A square's degree once it is taken, and of the border around the board:
 /// far above any real degree, and 8 decrements (one per neighbour taken)
 /// still leave it above [`FREE`].
@@ -254,7 +259,9 @@ impl Walk {
         }
     }
 }
+// ANCHOR_END: walk
 
+// ANCHOR: guided
 /// Backtracking with the rule's ordering: at each square, the unvisited
 /// neighbours sorted by (degree, move order), tried in turn, on an explicit
 /// stack so that no board size can overflow the call stack. Exhaustive, so
@@ -315,3 +322,4 @@ fn leave(board: &mut Board, degree: &mut [u8], at: Square, moves: &[Step]) {
         degree[r * n + c] += 1;
     }
 }
+// ANCHOR_END: guided
