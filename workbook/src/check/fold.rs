@@ -134,9 +134,11 @@ fn load_sources(root: &Path, chapters: &[Chapter]) -> BTreeMap<PathBuf, Source> 
     for c in chapters {
         let stubs = c.all_stubs();
         let keys: BTreeSet<&str> = stubs.keys().copied().collect();
-        for (dir, reference) in [("solutions", true), ("exercises", false)] {
+        let learner_src = root.join("exercises").join(c.folder()).join("src");
+        let reference_src = root.join("solutions").join(c.folder()).join("src");
+        for (dir, reference) in [(&reference_src, true), (&learner_src, false)] {
             let mut files = Vec::new();
-            rs_files(&root.join(dir).join(c.folder()).join("src"), &mut files);
+            rs_files(dir, &mut files);
             for path in files {
                 let Ok(text) = std::fs::read_to_string(&path) else {
                     continue;
@@ -144,11 +146,20 @@ fn load_sources(root: &Path, chapters: &[Chapter]) -> BTreeMap<PathBuf, Source> 
                 let Ok(canonical) = path.canonicalize() else {
                     continue;
                 };
+                let mut fns = stubbed_fns(&text, &keys);
+                if reference {
+                    // Only what the stubs hide counts: a reference-only file
+                    // or item may reuse a stubbed name for other code.
+                    let rel = path.strip_prefix(dir).unwrap_or(&path);
+                    let stub = std::fs::read_to_string(learner_src.join(rel)).unwrap_or_default();
+                    let hidden = stubbed_fns(&stub, &keys);
+                    fns.retain(|f| hidden.iter().any(|h| h.key == f.key));
+                }
                 sources.insert(
                     canonical,
                     Source {
                         reference,
-                        fns: stubbed_fns(&text, &keys),
+                        fns,
                         anchors: anchors(&text),
                         chapter: c.chapter.slug.clone(),
                     },
