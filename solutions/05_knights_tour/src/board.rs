@@ -121,33 +121,32 @@ impl Board {
     pub fn text(&self) -> String {
         let mut digits = [0u8; 20];
         let width = decimal(&mut digits, (self.n * self.n) as u64).len();
-        let mut out = String::with_capacity(self.cells.len() * (width + 1));
+        let mut out = Vec::with_capacity(self.cells.len() * (width + 1));
         for row in self.cells.chunks(self.n.max(1)) {
             for (i, &k) in row.iter().enumerate() {
                 let number = decimal(&mut digits, u64::from(k));
                 let pad = width.saturating_sub(number.len()) + usize::from(i > 0);
-                out.extend(std::iter::repeat_n(' ', pad));
-                out.push_str(number);
+                out.resize(out.len() + pad, b' ');
+                out.extend_from_slice(number);
             }
-            out.push('\n');
+            out.push(b'\n');
         }
-        out
+        // Spaces, digits and newlines are ASCII, so this never falls back.
+        String::from_utf8(out).unwrap_or_default()
     }
 }
 
 /// The decimal digits of `k`, written at the end of `buf`.
-fn decimal(buf: &mut [u8; 20], mut k: u64) -> &str {
+fn decimal(buf: &mut [u8; 20], mut k: u64) -> &[u8] {
     let mut start = buf.len();
     loop {
         start -= 1;
         buf[start] = b'0' + (k % 10) as u8;
         k /= 10;
         if k == 0 {
-            break;
+            return &buf[start..];
         }
     }
-    // Only ASCII digits were written, so this never falls back.
-    std::str::from_utf8(&buf[start..]).unwrap_or("?")
 }
 
 /// N lines of N move numbers, right-aligned in columns as wide as n².
