@@ -1,0 +1,257 @@
+//! Writes `book/src/sudoku/peer.md`: the fast solver against tdoku on the
+//! public puzzle lists, timed in one interleaved run, and the instructions
+//! per puzzle of each.
+//!
+//! The problem: say how [`fast::solve_count`] compares with tdoku, the
+//! fastest published solver, without trusting two runs made at different
+//! times on a shared machine. The state is a pair of commands run in turn
+//! (workbook, peer, workbook, …), each parsing a whole file and counting
+//! every puzzle's solutions up to 2; each pair gives one ratio and the page
+//! reports medians. Instructions per puzzle come from `valgrind
+//! --tool=callgrind` on the first 2,000 puzzles, less a run on none (so the
+//! process start and the file read drop out). Cost: about two minutes.
+//!
+//! Run from the workspace root:
+//! `cargo run --release -p sudoku_solution --example sudoku_vs_peer -- PEER [PEER_FOR_VALGRIND]`.
+//! `PEER FILE [MAX]` must count the solutions (up to 2) of the first MAX
+//! puzzles of FILE (all without MAX). The optional second program is the
+//! same peer built for valgrind (no AVX-512); without it the instruction
+//! rows are left out. The data is read from `../shared/data/sudoku/`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+use sudoku_solution::fast;
+
+/// The lists compared, and the timed pairs for each.
+const FILES: [(&str, usize); 3] = [
+    ("puzzles2_17_clue", 7),
+    ("puzzles3_magictour_top1465", 7),
+    ("puzzles5_forum_hardest_1905_11+", 5),
+];
+
+/// Puzzles per instruction count.
+const SAMPLE: usize = 2_000;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.as_slice() {
+        [flag, file] if flag == "--count" => child(Path::new(file), usize::MAX),
+        [flag, file, max] if flag == "--count" => match max.parse() {
+            Ok(max) => child(Path::new(file), max),
+            Err(_) => Err(format!("--count: `{max}` is not a number of puzzles")),
+        },
+        [peer] => run(Path::new(peer), None),
+        [peer, valgrind_peer] => run(Path::new(peer), Some(Path::new(valgrind_peer))),
+        _ => {
+            Err("usage: sudoku_vs_peer PEER [PEER_FOR_VALGRIND] (see the book's peer page)".into())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("sudoku_vs_peer: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The child process: parse the first `max` puzzles of `file`, count each
+/// one's solutions up to 2, print the tally.
+fn child(file: &Path, max: usize) -> Result<(), String> {
+    let text = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let mut tally = [0usize; 3];
+    let lines = text.split(|&b| b == b'\n');
+    let puzzles =
+        lines.filter_map(|line| fast::grid_from_bytes(line.strip_suffix(b"\r").unwrap_or(line)));
+    for grid in puzzles.take(max) {
+        tally[fast::solve_count(&grid).0.min(2)] += 1;
+    }
+    let [none, one, more] = tally;
+    println!(
+        "{} puzzles: {none} none, {one} one, {more} two or more",
+        none + one + more
+    );
+    Ok(())
+}
+
+fn run(peer: &Path, valgrind_peer: Option<&Path>) -> Result<(), String> {
+    let me = std::env::current_exe().map_err(|e| format!("cannot find this example: {e}"))?;
+    let me = me.display().to_string();
+    let data: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
+    let load = load_average();
+    let mut md = String::from(HEADER);
+    let mut counts = String::from(COUNTS);
+    for (name, rounds) in FILES {
+        let file = data.join(name);
+        if !file.exists() {
+            return Err(format!("{} is missing", file.display()));
+        }
+        let file = file.display().to_string();
+        let ours = vec![me.clone(), "--count".into(), file.clone()];
+        let theirs = vec![peer.display().to_string(), file.clone()];
+        let pair = paired(&ours, &theirs, rounds)?;
+        let puzzles = puzzle_count(&file)?;
+        let rate = |t: Duration| thousands((puzzles as f64 / t.as_secs_f64()) as u64);
+        writeln!(
+            md,
+            "| {name} | {} | {}/s | {}/s | {:.2} | {rounds} |",
+            thousands(puzzles as u64),
+            rate(pair.ours),
+            rate(pair.peer),
+            pair.ratio
+        )
+        .ok();
+        if let Some(vg) = valgrind_peer {
+            let per = |cmd: &[String]| -> Result<u64, String> {
+                let with = |max: usize| [cmd, &[max.to_string()]].concat();
+                Ok((instructions(&with(SAMPLE))? - instructions(&with(0))?) / SAMPLE as u64)
+            };
+            let ours = per(&[me.clone(), "--count".into(), file.clone()])?;
+            let theirs = per(&[vg.display().to_string(), file.clone()])?;
+            writeln!(
+                counts,
+                "| {name} | {} | {} | {:.2} |",
+                thousands(ours),
+                thousands(theirs),
+                ours as f64 / theirs as f64
+            )
+            .ok();
+        }
+    }
+    writeln!(
+        md,
+        "\nLoad average (1 minute) before the run: {load}; after it: {}.",
+        load_average()
+    )
+    .ok();
+    if valgrind_peer.is_some() {
+        md.push_str(&counts);
+    }
+    md.push_str(FOOTER);
+    print!("{md}");
+    let page: PathBuf = ["book", "src", "sudoku", "peer.md"].iter().collect();
+    std::fs::write(&page, md).map_err(|e| format!("cannot write {}: {e}", page.display()))?;
+    println!("\nwrote {}", page.display());
+    Ok(())
+}
+
+/// The puzzles in `file`, as the workbook's parser reads them.
+fn puzzle_count(file: &str) -> Result<usize, String> {
+    let text = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let lines = text.split(|&b| b == b'\n');
+    Ok(lines
+        .filter(|line| fast::grid_from_bytes(line.strip_suffix(b"\r").unwrap_or(line)).is_some())
+        .count())
+}
+
+const HEADER: &str = "# Against tdoku\n\n\
+Generated by `cargo run --release -p sudoku_solution --example sudoku_vs_peer -- PEER PEER_FOR_VALGRIND` \
+(do not edit by hand). Each row runs the workbook and the peer in turn on the whole file, \
+each a whole process that reads the file, parses every puzzle and counts its solutions up to \
+2 (so a second solution would be found); the rates are puzzles over the median wall-clock \
+time, the ratio the median of the pairwise time ratios (workbook / peer, below 1 means the \
+workbook is faster). Rows with more than 3 pairs start with one untimed warm-up pair.\n\n\
+| file | puzzles | workbook | tdoku | time ratio | pairs |\n|---|---:|---:|---:|---:|---:|\n";
+
+const COUNTS: &str = "\n## Instructions per puzzle\n\n\
+`valgrind --tool=callgrind` on the first 2,000 puzzles of each file, less a run on none, \
+divided by 2,000: parsing and counting to 2, no process start, no file read. Load does not \
+change these.\n\n\
+| file | workbook | tdoku | ratio |\n|---|---:|---:|---:|\n";
+
+const FOOTER: &str = "\n## The peer\n\n\
+tdoku is Tom Dillon's solver (github.com/t-dillon/tdoku), `TdokuSolverDpllTriadSimd` with \
+limit 2, called by a 20-line C++ driver written for this comparison that reads the file \
+with `fgets`, skips comment lines and counts the answers. Both are kept outside the \
+repository. Built with `g++ -O3 -march=native -DNDEBUG` (no profile-guided optimisation) for \
+the times, and with `-march=x86-64-v3` (AVX2, which valgrind can run) for the instruction \
+counts.\n";
+
+/// Instructions executed by `command`, as callgrind counts them.
+fn instructions(command: &[String]) -> Result<u64, String> {
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .args(command)
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run valgrind: {e}"))?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    log.lines()
+        .find_map(|line| line.split("Collected : ").nth(1))
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or(format!(
+            "no instruction count from valgrind for `{}`",
+            command.join(" ")
+        ))
+}
+
+/// `n` with a comma between thousands.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Median wall times of the two commands and the median pairwise ratio.
+struct Pair {
+    ours: Duration,
+    peer: Duration,
+    ratio: f64,
+}
+
+fn paired(ours: &[String], peer: &[String], rounds: usize) -> Result<Pair, String> {
+    if rounds > 3 {
+        once(ours)?;
+        once(peer)?;
+    }
+    let mut times = Vec::new();
+    for _ in 0..rounds {
+        times.push((once(ours)?, once(peer)?));
+    }
+    let mut ratios: Vec<f64> = times
+        .iter()
+        .map(|(a, b)| a.as_secs_f64() / b.as_secs_f64())
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let mut a: Vec<Duration> = times.iter().map(|t| t.0).collect();
+    let mut b: Vec<Duration> = times.iter().map(|t| t.1).collect();
+    a.sort();
+    b.sort();
+    Ok(Pair {
+        ours: a[rounds / 2],
+        peer: b[rounds / 2],
+        ratio: ratios[rounds / 2],
+    })
+}
+
+/// One run of `command`, output thrown away; an error unless it succeeds.
+fn once(command: &[String]) -> Result<Duration, String> {
+    let (program, args) = command.split_first().ok_or("empty command")?;
+    let start = Instant::now();
+    let status = Command::new(program)
+        .args(args)
+        .stdout(Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run {program}: {e}"))?;
+    let time = start.elapsed();
+    if !status.success() {
+        return Err(format!("`{}` failed: {status}", command.join(" ")));
+    }
+    Ok(time)
+}
+
+/// The 1-minute load average, or "unknown" where /proc is missing.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into())
+}
