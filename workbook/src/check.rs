@@ -18,8 +18,12 @@
 //!    function's reference body appears only inside `<details>`, after its
 //!    stub (`check/fold.rs`).
 //!
-//! Rules 1-4 and 6 are instant; rule 5 builds and runs each suite twice.
+//! 7. every `workbook ...` command the README and the book print is
+//!    accepted by the tool, names included (`check/commands.rs`).
+//!
+//! Rules 1-4, 6 and 7 are instant; rule 5 builds and runs each suite twice.
 
+mod commands;
 mod fold;
 
 use crate::info::Chapter;
@@ -57,6 +61,10 @@ pub fn run(root: &Path, chapters: &[Chapter], suites: &[Chapter]) -> Result<Exit
     step(
         "exercises come first, answers are folded",
         fold::problems(root, chapters),
+    );
+    step(
+        "workbook commands in the book and README run",
+        commands::problems(root, chapters),
     );
     for chapter in suites {
         eprintln!(
@@ -190,7 +198,7 @@ fn hints(root: &Path, chapters: &[Chapter]) -> Vec<String> {
 
 /// The id mdBook gives a Markdown heading line: lower case, spaces to
 /// dashes, other punctuation dropped.
-fn heading_id(line: &str) -> Option<String> {
+pub(crate) fn heading_id(line: &str) -> Option<String> {
     let title = line.strip_prefix('#')?.trim_start_matches('#').trim();
     Some(
         title

@@ -9,6 +9,7 @@ mod book;
 mod check;
 mod grade;
 mod info;
+mod names;
 mod progress;
 mod reset;
 mod run;
@@ -41,8 +42,11 @@ enum Cmd {
     },
     /// Show the hints of an exercise, one more each time you ask.
     Hint {
-        /// The exercise (e.g. `count_naive` or `apples/count_naive`); default: the first one not passing.
-        exercise: Option<String>,
+        /// An exercise (`count_naive`), a chapter (`apples`: its first exercise not
+        /// passing), or both (`apples count_naive`, `apples/count_naive`); default:
+        /// the first exercise not passing.
+        #[arg(num_args = 0..=2, value_name = "NAME")]
+        names: Vec<String>,
         /// Show every hint at once.
         #[arg(long)]
         all: bool,
@@ -145,7 +149,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let chapters = info::load_chapters(&root)?;
     match cli.command.unwrap_or(Cmd::Progress { chapter: None }) {
         Cmd::Progress { chapter } => progress::show(&root, &select(&chapters, chapter.as_deref())?),
-        Cmd::Hint { exercise, all } => progress::hint(&root, &chapters, exercise.as_deref(), all),
+        Cmd::Hint { names, all } => progress::hint(&root, &chapters, &names, all),
         Cmd::Watch { poll } => watch::watch(&root, &chapters, poll),
         Cmd::Reset { target, yes } => reset::reset(&root, &chapters, &target, yes),
         Cmd::Run { chapter, input } => {

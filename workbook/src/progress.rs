@@ -6,6 +6,7 @@
 //! hints already shown is remembered, in `.workbook/hints` (git-ignored).
 
 use crate::info::{Chapter, Exercise};
+use crate::names::{self, Named};
 use crate::runner::{SuiteRun, Target, run_suite};
 use anyhow::{Result, bail};
 use std::collections::BTreeMap;
@@ -87,10 +88,10 @@ pub fn show(root: &Path, chapters: &[Chapter]) -> Result<ExitCode> {
                 next = Some((
                     chapter.folder(),
                     format!(
-                        "exercise `{}` ({}); read book/src/{}\n{}",
+                        "exercise `{}` ({}); read {}\n{}",
                         exercise.name,
                         exercise.title,
-                        exercise.book,
+                        names::page(root, &exercise.book),
                         why.unwrap_or_default()
                     ),
                 ));
@@ -126,11 +127,17 @@ fn indent(text: String, by: usize) -> String {
         .join("\n")
 }
 
-/// Prints the next hint of an exercise (or all of them).
-pub fn hint(root: &Path, chapters: &[Chapter], which: Option<&str>, all: bool) -> Result<ExitCode> {
-    let (chapter, exercise) = match which {
-        Some(name) => find_exercise(chapters, name)?,
-        None => first_unfinished(root, chapters)?,
+/// Prints the next hint of an exercise (or all of them). `words` names an
+/// exercise, a chapter (its first unfinished exercise), `chapter/exercise`
+/// or `chapter exercise`; none means the first unfinished exercise overall.
+pub fn hint(root: &Path, chapters: &[Chapter], words: &[String], all: bool) -> Result<ExitCode> {
+    let (chapter, exercise) = if words.is_empty() {
+        first_unfinished(root, chapters)?
+    } else {
+        match names::resolve(chapters, words)? {
+            Named::Exercise(c, e) => (c, e),
+            Named::Chapter(c) => first_unfinished(root, std::slice::from_ref(c))?,
+        }
     };
     let key = format!("{}/{}", chapter.chapter.slug, exercise.name);
     let state_path = root.join(".workbook").join("hints");
@@ -142,10 +149,8 @@ pub fn hint(root: &Path, chapters: &[Chapter], which: Option<&str>, all: bool) -
     };
     shown.insert(key.clone(), count);
     write_state(&state_path, &shown)?;
-    println!(
-        "Hints for {key} ({}), book: book/src/{}",
-        exercise.title, exercise.book
-    );
+    println!("Hints for {key} ({})", exercise.title);
+    println!("Book: {}", names::page(root, &exercise.book));
     for (i, h) in exercise.hints.iter().take(count).enumerate() {
         println!("  {}. {h}", i + 1);
     }
@@ -155,38 +160,33 @@ pub fn hint(root: &Path, chapters: &[Chapter], which: Option<&str>, all: bool) -
     Ok(ExitCode::SUCCESS)
 }
 
-fn find_exercise<'a>(chapters: &'a [Chapter], name: &str) -> Result<(&'a Chapter, &'a Exercise)> {
-    let (chapter_part, ex_part) = name
-        .split_once('/')
-        .map_or((None, name), |(c, e)| (Some(c), e));
-    let matches: Vec<_> = chapters
-        .iter()
-        .filter(|c| chapter_part.is_none_or(|p| c.chapter.slug == p || c.folder() == p))
-        .flat_map(|c| {
-            c.exercises
-                .iter()
-                .filter(|e| e.name == ex_part)
-                .map(move |e| (c, e))
-        })
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok(*one),
-        [] => bail!("no exercise `{name}`; `cargo run -p workbook -- progress` lists them"),
-        _ => bail!("`{name}` is in several chapters; write it as chapter/exercise"),
-    }
-}
-
 fn first_unfinished<'a>(
     root: &Path,
     chapters: &'a [Chapter],
 ) -> Result<(&'a Chapter, &'a Exercise)> {
     for chapter in chapters {
+        eprintln!(
+            "(running the {} suite to find your next exercise...)",
+            chapter.package()
+        );
         let run = run_suite(root, chapter.package(), Target::Learner)?;
+        if run.build_error.is_some() {
+            // Nothing passes yet: the first exercise is the one to start.
+            if let Some(e) = chapter.exercises.first() {
+                return Ok((chapter, e));
+            }
+        }
         if let Some((e, _)) = statuses(chapter, &run).into_iter().find(|(_, s)| !s.done()) {
             return Ok((chapter, e));
         }
     }
-    bail!("every exercise passes; name one to see its hints")
+    match chapters {
+        [one] => bail!(
+            "every exercise of chapter {} passes; name one to see its hints",
+            one.chapter.slug
+        ),
+        _ => bail!("every exercise passes; name one to see its hints"),
+    }
 }
 
 fn read_state(path: &Path) -> BTreeMap<String, usize> {

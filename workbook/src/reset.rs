@@ -8,6 +8,7 @@
 //! copied to `.workbook/backups/<time>/`. Cost: one stub generation.
 
 use crate::info::{Chapter, Exercise};
+use crate::names::{self, Named};
 use crate::stubs;
 use anyhow::{Context, Result, bail};
 use proc_macro2::LineColumn;
@@ -91,30 +92,9 @@ fn backup_dir(root: &Path) -> PathBuf {
 
 /// A chapter (slug, number, folder) or an exercise (`name`, `slug/name`).
 fn find<'a>(chapters: &'a [Chapter], target: &str) -> Result<(&'a Chapter, Option<&'a Exercise>)> {
-    if let Some(c) = chapters.iter().find(|c| {
-        c.chapter.slug == target || c.folder() == target || c.chapter.number.to_string() == target
-    }) {
-        return Ok((c, None));
-    }
-    let (chap, name) = target
-        .split_once('/')
-        .map_or((None, target), |(c, e)| (Some(c), e));
-    let found: Vec<_> = chapters
-        .iter()
-        .filter(|c| chap.is_none_or(|p| c.chapter.slug == p || c.folder() == p))
-        .flat_map(|c| {
-            c.exercises
-                .iter()
-                .filter(|e| e.name == name)
-                .map(move |e| (c, Some(e)))
-        })
-        .collect();
-    match found.as_slice() {
-        [one] => Ok(*one),
-        [] => bail!(
-            "no chapter or exercise `{target}`; `cargo run -p workbook -- progress` lists them"
-        ),
-        _ => bail!("`{target}` is in several chapters; write it as chapter/exercise"),
+    match names::resolve(chapters, &[target.to_string()])? {
+        Named::Chapter(c) => Ok((c, None)),
+        Named::Exercise(c, e) => Ok((c, Some(e))),
     }
 }
 
