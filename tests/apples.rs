@@ -119,7 +119,7 @@ mod count_naive {
     }
 }
 
-mod count_naive_traced {
+mod traced_calls {
     use super::*;
     use subject::{NaiveRun, count_naive_traced};
 

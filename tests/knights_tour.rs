@@ -76,7 +76,7 @@ fn board_and_start(lo: usize, hi: usize) -> impl Strategy<Value = (usize, Square
     (lo..=hi).prop_flat_map(|n| (Just(n), (0..n, 0..n)))
 }
 
-mod board {
+mod validate {
     use super::*;
     use subject::{TourError, knight_moves, validate};
 
@@ -121,7 +121,7 @@ mod board {
     #[case::the_seeds_5x5_tour_is_open(seed_5x5(), false, Ok(()))]
     #[case::the_seeds_5x5_tour_is_not_closed(seed_5x5(), true, Err(TourError::NotClosed { last: (0, 4), first: (4, 4) }))]
     #[case::a_closed_6x6_tour_is_closed(closed_6x6(), true, Ok(()))]
-    #[case::a_lone_square_is_an_open_tour(rows(&[&[1]]), false, Ok(()))]
+    #[case::a_lone_square_is_a_tour_of_one(rows(&[&[1]]), false, Ok(()))]
     #[case::a_lone_square_is_not_closed(rows(&[&[1]]), true, Err(TourError::NotClosed { last: (0, 0), first: (0, 0) }))]
     #[case::an_empty_board_is_no_tour(Board::new(0), false, Err(TourError::Empty))]
     #[case::a_fresh_board_is_unvisited(Board::new(3), false, Err(TourError::Unvisited((0, 0))))]
@@ -571,7 +571,7 @@ mod counting {
     #[case::five(5, 1728)]
     #[case::four(4, 0)]
     #[case::one(1, 1)]
-    fn directed_open_tours(#[case] n: usize, #[case] expected: u64) {
+    fn directed_tours_that_need_not_close(#[case] n: usize, #[case] expected: u64) {
         let got = count_open_tours(n);
         assert_eq!(
             got, expected,

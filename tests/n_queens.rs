@@ -205,7 +205,7 @@ mod solve_all {
     }
 }
 
-mod count {
+mod counting {
     use super::*;
     use subject::count;
 
@@ -298,7 +298,7 @@ mod flags {
     }
 
     #[rstest]
-    fn solve_all_flags_finds_every_board_in_order(
+    fn finds_every_board_in_order_with_flags(
         #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)] n: usize,
     ) {
         let call = format!("solve_all_flags({n})");
@@ -588,7 +588,7 @@ mod robot {
     }
 }
 
-mod solutions {
+mod iterator {
     use super::*;
     use subject::solutions;
 

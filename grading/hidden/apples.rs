@@ -31,7 +31,7 @@ mod count_naive {
     }
 }
 
-mod count_naive_traced {
+mod traced_calls {
     use super::*;
 
     #[test]

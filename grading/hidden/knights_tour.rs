@@ -48,7 +48,7 @@ fn flaw(rows: &[Vec<u32>], start: Option<(usize, usize)>, closed: bool) -> Optio
     (first.is_some_and(|f| f != 1)).then(|| format!("the start holds {first:?}, not 1"))
 }
 
-mod board {
+mod validate {
     use super::*;
 
     #[test]

@@ -193,7 +193,7 @@ mod robot {
     }
 }
 
-mod solutions {
+mod iterator {
     use super::*;
 
     #[test]
