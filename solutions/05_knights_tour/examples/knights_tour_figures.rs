@@ -49,6 +49,41 @@ fn capped(n: usize, start: Square, moves: &[Step]) -> Result<u64, u64> {
     Err(attempts)
 }
 
+/// `n` with a comma between thousands.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A duration in the unit that suits it, with a space before the unit.
+fn human(time: Duration) -> String {
+    let s = time.as_secs_f64();
+    match s {
+        s if s >= 1.0 => format!("{s:.2} s"),
+        s if s >= 1e-3 => format!("{:.2} ms", s * 1e3),
+        s => format!("{:.2} µs", s * 1e6),
+    }
+}
+
+/// How `open_tour` found its tour, in words.
+fn route_words(route: Route) -> String {
+    match route {
+        Route::Greedy { order: 0 } => "the first greedy pass".into(),
+        Route::Greedy { order } => format!("a greedy pass with the move order rotated by {order}"),
+        Route::Rotated { order, rotations } => {
+            format!("the move order rotated by {order}, then {rotations} Pósa rotations")
+        }
+        Route::Exhaustive => "the exhaustive search".into(),
+    }
+}
+
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();
     let out = f();
@@ -77,9 +112,9 @@ fn main() -> std::io::Result<()> {
             match result {
                 Ok(a) => {
                     plain_points.push((n as f64, a as f64));
-                    format!("{a} | {time:.2?}")
+                    format!("{} | {}", thousands(a), human(time))
                 }
-                Err(a) => format!("gave up after {a} | {time:.2?}"),
+                Err(a) => format!("gave up after {} | {}", thousands(a), human(time)),
             }
         } else {
             "(not tried) | ".to_string()
@@ -91,18 +126,19 @@ fn main() -> std::io::Result<()> {
         let greedy = if route == (Route::Greedy { order: 0 }) {
             let a = 1 + 8 * (n * n) as u64;
             greedy_points.push((n as f64, a as f64));
-            a.to_string()
+            thousands(a)
         } else {
-            format!("stuck; found by {route:?}")
+            format!("stuck; found by {}", route_words(route))
         };
         let (closed, closed_time) = timed(|| closed_tour(n));
         let closed_time = match closed {
-            Some(_) => format!("{closed_time:.2?}"),
+            Some(_) => human(closed_time),
             None => "none (odd n)".to_string(),
         };
         writeln!(
             md,
-            "| {n} | {plain} | {greedy} | {time:.2?} | {closed_time} |"
+            "| {n} | {plain} | {greedy} | {} | {closed_time} |",
+            human(time)
         )
         .ok();
     }
@@ -115,13 +151,19 @@ fn main() -> std::io::Result<()> {
         let mut moves = SEED_MOVES;
         moves.rotate_left(shift);
         let attempts = match capped(6, (5, 5), &moves) {
-            Ok(a) => a.to_string(),
-            Err(a) => format!("gave up after {a}"),
+            Ok(a) => thousands(a),
+            Err(a) => format!("gave up after {}", thousands(a)),
         };
         writeln!(md, "| {shift} | {:?} | {attempts} |", moves[0]).ok();
     }
     ratios(&mut md);
     per_square(&mut md);
+    md.push_str(
+        "\n## Against a C Warnsdorff walker\n\n\
+         Written by `cargo run --release -p knights_tour_solution --example knights_tour_vs_peer -- PEER` \
+         (after `cargo build --release -p knights_tour_solution`), from one interleaved run:\n\n\
+         {{#include peer.md}}\n",
+    );
     std::fs::write("book/src/knights_tour/figures.md", md)?;
     std::fs::write(
         "book/src/knights_tour/attempts.svg",
@@ -171,7 +213,7 @@ fn ratios(md: &mut String) {
     ];
     for (what, time) in rows {
         let ratio = time.as_secs_f64() / base.as_secs_f64();
-        writeln!(md, "| {what} | {time:.2?} | {ratio:.2} |").ok();
+        writeln!(md, "| {what} | {} | {ratio:.2} |", human(time)).ok();
     }
 }
 
@@ -200,9 +242,10 @@ fn svg(plain: &[(f64, f64)], greedy: &[(f64, f64)]) -> String {
         let yy = y(10f64.powi(e));
         let _ = writeln!(
             s,
-            "<line x1=\"{m}\" x2=\"{}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"8\" y=\"{:.1}\">1e{e}</text>",
+            "<line x1=\"{m}\" x2=\"{}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"8\" y=\"{:.1}\">{}</text>",
             w - m,
-            yy + 4.0
+            yy + 4.0,
+            ["10²", "10³", "10⁴", "10⁵", "10⁶", "10⁷", "10⁸"][(e - 2) as usize]
         );
     }
     for n in [5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0] {

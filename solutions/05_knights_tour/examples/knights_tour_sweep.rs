@@ -109,7 +109,8 @@ impl Tally {
         let _ = writeln!(md, "\n### {title}\n");
         let _ = writeln!(
             md,
-            "{total} tours asked for, {:.1} s in all.\n",
+            "{} tours asked for, {:.1} s in all.\n",
+            thousands(total),
             self.time.as_secs_f64()
         );
         md.push_str("| result | tours asked for | which n |\n|---|---:|---|\n");
@@ -119,7 +120,7 @@ impl Tally {
                 Outcome::Missing => "**no tour returned**".into(),
                 Outcome::Invalid(e) => format!("**invalid tour** ({e})"),
             };
-            let _ = writeln!(md, "| {what} | {} | {} |", ns.len(), which(ns));
+            let _ = writeln!(md, "| {what} | {} | {} |", thousands(ns.len()), which(ns));
         }
     }
 }
@@ -132,7 +133,20 @@ fn which(ns: &[usize]) -> String {
         let list: Vec<String> = ns.iter().map(usize::to_string).collect();
         return list.join(", ");
     }
-    format!("{} of {}..={}", ns.len(), ns[0], ns[ns.len() - 1])
+    format!("{} of {} to {}", ns.len(), ns[0], ns[ns.len() - 1])
+}
+
+/// `n` with a comma between thousands.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn main() -> ExitCode {
