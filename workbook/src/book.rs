@@ -5,15 +5,33 @@
 //! is a small static file server on the loopback interface that rebuilds
 //! the book when anything under `book/src` or `solutions/` changes (it polls
 //! modification times once a second, which works with every editor).
+//!
+//! Before each build, [`generate`] runs every chapter's `<slug>_book`
+//! example (the reference solvers recording their own traces, figures and
+//! quiz answers) into `book/src/<slug>/generated/`; the players, styles and
+//! quizzes come alive through `book/theme/head.hbs`. The parts live in
+//! `book/`: `records.rs` (what the examples print), `render.rs` (HTML and
+//! SVG) and `generate.rs` (running them, and the check that they are fresh).
 
 use anyhow::{Result, anyhow};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
+mod generate;
+mod records;
+mod render;
+
+pub use generate::generate;
+// For `workbook check` (check.rs), once the lead wires the rule in.
+#[allow(unused_imports)]
+pub use generate::stale;
+
 /// Builds the book; returns the folder holding `index.html`.
 pub fn build(root: &Path) -> Result<PathBuf> {
     init_logging();
+    let files = generate(root)?;
+    println!("Generated {files} players, figures and quizzes from the reference.");
     let book_root = root.join("book");
     let book = mdbook_driver::MDBook::load(&book_root)
         .map_err(|e| anyhow!("cannot load the book: {e:#}"))?;

@@ -91,3 +91,6 @@ fn choose(rest: &[u32], left: u32, chosen: &mut Vec<u32>, found: &mut Vec<Vec<u3
     choose(tail, left, chosen, found);
 }
 // ANCHOR_END: subsets
+
+// workbook: reference-only
+pub mod book;

@@ -29,3 +29,6 @@ pub use binomial::{binomial, count_exact_multiplicative};
 pub use input::{InputError, parse_input};
 pub use memo::count_memo;
 pub use naive::{NaiveRun, count_naive, count_naive_traced};
+
+// workbook: reference-only
+pub mod book;

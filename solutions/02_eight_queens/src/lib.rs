@@ -36,3 +36,6 @@ pub fn answer(solution: Option<&Board>) -> String {
         None => "No Answer\n".to_string(),
     }
 }
+
+// workbook: reference-only
+pub mod book;

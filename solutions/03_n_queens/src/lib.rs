@@ -41,3 +41,6 @@ pub use robot::{
 /// The largest `n` the bitboard counters accept: one bit per column of a
 /// `u32`.
 pub const MAX_N: usize = 32;
+
+// workbook: reference-only
+pub mod book;

@@ -65,3 +65,6 @@ pub const STAGES: [(&str, Stage); 5] = [
     ("fewest", solve_fewest),
     ("propagation", solve_propagation),
 ];
+
+// workbook: reference-only
+pub mod book;

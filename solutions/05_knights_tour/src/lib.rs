@@ -27,3 +27,6 @@ pub use count::{count_open_tours, count_tours_from};
 pub use seed::{Search, plain_dfs, seed_dfs};
 pub use stack::stack_dfs;
 pub use warnsdorff::{Route, open_tour, open_tour_route, warnsdorff};
+
+// workbook: reference-only
+pub mod book;

@@ -1,0 +1,368 @@
+//! What the book shows of chapter 0: the player's trace, figures, a quiz.
+//!
+//! The problem: let a reader watch [`crate::dfs_recursive`] walk a small
+//! graph (enter a vertex, find it already seen, mark it, back up) and see
+//! the backtracking tree of [`crate::subsets_with_sum`]. The state is the
+//! recursion's own (`seen`, the order so far, the depth) plus the records
+//! written; the recorder repeats the reference's steps one event each and
+//! its tests prove it reaches the same order, so it costs what the search
+//! costs, O(V + E). The records are the plain tab-separated lines that
+//! `workbook book build` reads (see workbook/src/book/records.rs).
+
+use crate::{dfs_recursive, subsets_with_sum};
+
+/// The graph of the player: the page's diamond, a second way into 3 and 5,
+/// an edge back to the start (a cycle), and a vertex nothing reaches.
+pub fn graph() -> Vec<Vec<usize>> {
+    vec![
+        vec![1, 2],
+        vec![3],
+        vec![3, 4],
+        vec![5],
+        vec![0, 5],
+        vec![],
+        vec![5],
+    ]
+}
+
+/// Where each vertex of [`graph`] is drawn, in 0..=100 both ways.
+const PLACES: [(u32, u32); 7] = [
+    (50, 0),
+    (20, 35),
+    (80, 35),
+    (35, 70),
+    (90, 75),
+    (55, 100),
+    (5, 100),
+];
+
+/// Every record of the chapter: the player, three figures and a quiz.
+pub fn records() -> String {
+    let mut out = Out::default();
+    trace(&mut out);
+    order_figure(&mut out);
+    subsets_figure(&mut out);
+    stack_figure(&mut out);
+    quiz(&mut out);
+    out.0
+}
+
+/// Tab-separated record lines.
+#[derive(Default)]
+pub struct Out(pub String);
+
+impl Out {
+    fn rec(&mut self, fields: &[&str]) {
+        let clean: Vec<String> = fields
+            .iter()
+            .map(|f| f.replace(['\t', '\n'], " "))
+            .collect();
+        self.0.push_str(&clean.join("\t"));
+        self.0.push('\n');
+    }
+
+    fn ev(&mut self, op: &str, vertex: Option<usize>, text: &str, depth: usize, say: &str) {
+        let v = vertex.map_or("-".to_string(), |v| v.to_string());
+        let c = if vertex.is_some() { "0" } else { "-" };
+        self.rec(&["ev", op, &v, c, text, &depth.to_string(), say]);
+    }
+
+    fn nodes(&mut self, labels: &[String]) {
+        for (v, (x, y)) in PLACES.iter().enumerate() {
+            self.rec(&["node", &x.to_string(), &y.to_string(), &labels[v]]);
+        }
+        for (a, next) in graph().iter().enumerate() {
+            for b in next {
+                self.rec(&["edge", &a.to_string(), &b.to_string()]);
+            }
+        }
+    }
+}
+
+fn trace(out: &mut Out) {
+    let g = graph();
+    out.rec(&["trace", "dfs", "Recursive DFS from vertex 0"]);
+    out.rec(&["board", "graph"]);
+    out.nodes(&(0..g.len()).map(|v| v.to_string()).collect::<Vec<_>>());
+    let mut seen = vec![false; g.len()];
+    let mut order = Vec::new();
+    visit(&g, 0, None, 1, &mut seen, &mut order, out);
+    let list: Vec<String> = order.iter().map(usize::to_string).collect();
+    out.ev(
+        "found",
+        None,
+        "",
+        0,
+        &format!(
+            "The search is back at the start: the order is {}; vertex 6 is never reached.",
+            list.join(", ")
+        ),
+    );
+}
+
+/// [`crate::dfs_recursive`]'s `visit`, one event per decision.
+fn visit(
+    g: &[Vec<usize>],
+    v: usize,
+    from: Option<usize>,
+    depth: usize,
+    seen: &mut [bool],
+    order: &mut Vec<usize>,
+    out: &mut Out,
+) {
+    let via = from.map_or("the start".to_string(), |u| format!("vertex {u}"));
+    out.ev(
+        "try",
+        Some(v),
+        "",
+        depth,
+        &format!("visit({v}), called from {via}."),
+    );
+    if seen[v] {
+        out.ev(
+            "reject",
+            Some(v),
+            "",
+            depth,
+            &format!("{v} is already seen: return at once."),
+        );
+        return;
+    }
+    seen[v] = true;
+    order.push(v);
+    let k = order.len();
+    out.ev(
+        "place",
+        Some(v),
+        &k.to_string(),
+        depth,
+        &format!(
+            "Mark {v} seen: it is number {k} in the order. Its neighbours: {:?}.",
+            g[v]
+        ),
+    );
+    for &next in &g[v] {
+        visit(g, next, Some(v), depth + 1, seen, order, out);
+    }
+    out.ev(
+        "undo",
+        Some(v),
+        &k.to_string(),
+        depth,
+        &format!("Every neighbour of {v} is done: back up to {via}."),
+    );
+}
+
+fn order_figure(out: &mut Out) {
+    let order = dfs_recursive(&graph(), 0);
+    let mut labels: Vec<String> = (0..graph().len()).map(|v| v.to_string()).collect();
+    for (k, &v) in order.iter().enumerate() {
+        labels[v] = format!("{v}:#{}", k + 1);
+    }
+    out.rec(&[
+        "figure",
+        "dfs-order",
+        "graph",
+        "0",
+        "0",
+        "0",
+        "The player's graph; each vertex is labelled vertex:#place in the DFS order from 0 (6 is never reached).",
+    ]);
+    out.nodes(&labels);
+    for &v in &order {
+        out.rec(&["cell", &v.to_string(), "0", "", "seen"]);
+    }
+}
+
+/// The tree of take/skip choices for items [1, 2, 3] and target 3, as a
+/// drawn graph: each node is the chosen set and what is left.
+fn subsets_figure(out: &mut Out) {
+    let items = [1u32, 2, 3];
+    let mut nodes = Vec::new();
+    let mut edges = Vec::new();
+    grow(&items, 0, 3, &mut Vec::new(), None, &mut nodes, &mut edges);
+    let found = subsets_with_sum(&items, 3);
+    out.rec(&[
+        "figure",
+        "subsets-tree",
+        "graph",
+        "0",
+        "0",
+        "0",
+        &format!(
+            "The choices for items [1, 2, 3], target 3: left edges take, right edges skip; the filled leaves are the {} answers, the pruned \"take\" edges are never drawn.",
+            found.len()
+        ),
+    ]);
+    // Lay the tree out: x by in-order position of the leaves, y by depth.
+    for (x, y, label, _) in &nodes {
+        out.rec(&["node", &format!("{x:.1}"), &y.to_string(), label]);
+    }
+    for (a, b) in &edges {
+        out.rec(&["edge", &a.to_string(), &b.to_string()]);
+    }
+    for (i, (_, _, _, class)) in nodes.iter().enumerate() {
+        if !class.is_empty() {
+            out.rec(&["cell", &i.to_string(), "0", "", class]);
+        }
+    }
+}
+
+type Node = (f64, u32, String, &'static str);
+
+/// The same take-then-skip recursion as `choose`, recording nodes. Returns
+/// the node's index; leaves get x positions left to right.
+fn grow(
+    items: &[u32],
+    i: usize,
+    left: u32,
+    chosen: &mut Vec<u32>,
+    parent: Option<usize>,
+    nodes: &mut Vec<Node>,
+    edges: &mut Vec<(usize, usize)>,
+) -> usize {
+    let me = nodes.len();
+    let label = format!("{chosen:?}").replace(' ', "");
+    nodes.push((0.0, i as u32 * 33, label, ""));
+    if let Some(p) = parent {
+        edges.push((p, me));
+    }
+    if i == items.len() {
+        // Leaves sit left to right, a quarter of the width apart (the tree
+        // has five).
+        let leaves = nodes.iter().filter(|n| n.1 == nodes[me].1).count();
+        nodes[me].0 = ((leaves - 1) as f64 * 25.0).min(100.0);
+        nodes[me].3 = if left == 0 { "seen" } else { "" };
+        return me;
+    }
+    let mut kids = Vec::new();
+    if items[i] <= left {
+        chosen.push(items[i]);
+        kids.push(grow(
+            items,
+            i + 1,
+            left - items[i],
+            chosen,
+            Some(me),
+            nodes,
+            edges,
+        ));
+        chosen.pop();
+    }
+    kids.push(grow(items, i + 1, left, chosen, Some(me), nodes, edges));
+    let xs: Vec<f64> = kids.iter().map(|&k| nodes[k].0).collect();
+    nodes[me].0 = xs.iter().sum::<f64>() / xs.len() as f64;
+    me
+}
+
+/// [`dfs_stack`]'s loop, keeping each popped vertex and the stack after it.
+fn stack_rows(g: &[Vec<usize>]) -> Vec<(usize, Vec<usize>)> {
+    let mut rows = Vec::new();
+    let mut seen = vec![false; g.len()];
+    let mut stack = vec![0];
+    while let Some(v) = stack.pop() {
+        if !seen[v] {
+            seen[v] = true;
+            stack.extend(g[v].iter().rev());
+        }
+        rows.push((v, stack.clone()));
+    }
+    rows
+}
+
+/// The explicit stack of [`dfs_stack`] after each pop, as rows of a grid.
+fn stack_figure(out: &mut Out) {
+    let g = graph();
+    let rows = stack_rows(&g);
+    let cols = 1 + rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
+    out.rec(&[
+        "figure",
+        "dfs-stack",
+        "grid",
+        &rows.len().to_string(),
+        &cols.to_string(),
+        "0",
+        "The explicit stack, one row per pop: the first column is the vertex popped (shaded when it was already seen and skipped), then the stack after pushing its neighbours in reverse, bottom to top.",
+    ]);
+    let mut seen = vec![false; g.len()];
+    for (r, (v, stack)) in rows.iter().enumerate() {
+        let class = if seen[*v] { "attacked" } else { "given" };
+        seen[*v] = true;
+        out.rec(&["cell", &r.to_string(), "0", &v.to_string(), class]);
+        for (c, w) in stack.iter().enumerate() {
+            out.rec(&[
+                "cell",
+                &r.to_string(),
+                &(c + 1).to_string(),
+                &w.to_string(),
+                "",
+            ]);
+        }
+    }
+}
+
+fn quiz(out: &mut Out) {
+    let right = dfs_recursive(&graph(), 0);
+    let show = |o: &[usize]| {
+        o.iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // The breadth-first order is the classic wrong answer.
+    let breadth = [0usize, 1, 2, 3, 4, 5];
+    out.rec(&[
+        "quiz",
+        "dfs-order",
+        "In the player's graph (0: [1, 2], 1: [3], 2: [3, 4], 3: [5], 4: [0, 5], 6: [5]), in which order does the recursive DFS from 0 first reach the vertices?",
+    ]);
+    for (o, is_right) in [
+        (right.clone(), true),
+        (breadth.to_vec(), false),
+        (vec![0, 2, 4, 5, 3, 1], false),
+    ] {
+        out.rec(&["choice", if is_right { "1" } else { "0" }, &show(&o)]);
+    }
+    out.rec(&[
+        "explain",
+        &format!(
+            "{}: from 0 the search goes to 1, then 3, then 5 before it ever comes back to try 2; 0, 1, 2, ... is the breadth-first order, and the last choice tries the neighbours last-first. Vertex 6 is never reached.",
+            show(&right)
+        ),
+    ]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_player_marks_the_vertices_in_the_reference_order() {
+        let text = records();
+        let placed: Vec<usize> = text
+            .lines()
+            .filter(|l| l.starts_with("trace\tdfs") || l.starts_with("ev\tplace"))
+            .filter_map(|l| l.split('\t').nth(2)?.parse().ok())
+            .collect();
+        assert_eq!(placed, dfs_recursive(&graph(), 0));
+    }
+
+    #[test]
+    fn the_stack_figure_pops_the_vertices_in_the_reference_order() {
+        let mut firsts = Vec::new();
+        for (v, _) in stack_rows(&graph()) {
+            if !firsts.contains(&v) {
+                firsts.push(v);
+            }
+        }
+        assert_eq!(firsts, crate::dfs_stack(&graph(), 0));
+    }
+
+    #[test]
+    fn every_visit_is_left_once_so_the_player_ends_at_depth_zero() {
+        let text = records();
+        let count = |op: &str| text.lines().filter(|l| l.starts_with(op)).count();
+        assert_eq!(count("ev\tplace"), count("ev\tundo"));
+        assert_eq!(count("ev\ttry"), count("ev\tplace") + count("ev\treject"));
+    }
+}

@@ -1,0 +1,290 @@
+//! What the book shows of chapter 5: the player's trace, figures, a quiz.
+//!
+//! The problem: let a reader watch the seed's plain search
+//! ([`crate::plain_dfs`]) find a tour of the 5 x 5 board from its top-right
+//! corner: try the eight moves in order, skip those that leave the board
+//! or land on a visited square, number the square, and rub the number out
+//! at a dead end. The state is the search's own (board of move numbers,
+//! square, next number) plus the records written. One `try` per attempt,
+//! so the player's node counter is the reference's `attempts`, which the
+//! tests check along with the tour; it costs what the search costs. The
+//! records are the plain tab-separated lines `workbook book build` reads
+//! (workbook/src/book/records.rs).
+
+use crate::board::{Board, SEED_MOVES, Square, Step};
+use crate::{closed_tour, open_tour, plain_dfs};
+
+/// The player's board and start: 5 x 5 from the top-right corner, the
+/// corner where the seed's move order finds a tour in about 1,400 attempts
+/// (from the seed's own corner, bottom right, it takes 410,537).
+pub const N: usize = 5;
+pub const START: Square = (0, 4);
+
+/// Every record of the chapter: the player, figures and a quiz.
+pub fn records() -> String {
+    let mut out = Out::default();
+    trace(&mut out);
+    small_figure(&mut out);
+    eight_figure(&mut out);
+    big_figure(&mut out);
+    closed_figure(&mut out);
+    quiz(&mut out);
+    out.0
+}
+
+/// Tab-separated record lines.
+#[derive(Default)]
+pub struct Out(pub String);
+
+impl Out {
+    fn rec(&mut self, fields: &[&str]) {
+        let clean: Vec<String> = fields
+            .iter()
+            .map(|f| f.replace(['\t', '\n'], " "))
+            .collect();
+        self.0.push_str(&clean.join("\t"));
+        self.0.push('\n');
+    }
+
+    fn ev(&mut self, op: &str, at: Option<Square>, text: &str, depth: usize, say: &str) {
+        let (r, c) = at.map_or(("-".into(), "-".into()), |(r, c)| {
+            (r.to_string(), c.to_string())
+        });
+        self.rec(&["ev", op, &r, &c, text, &depth.to_string(), say]);
+    }
+}
+
+fn trace(out: &mut Out) {
+    out.rec(&[
+        "trace",
+        "plain5",
+        "The plain search on 5 x 5 from the top-right corner",
+    ]);
+    out.rec(&["board", "grid", &N.to_string(), &N.to_string(), "0"]);
+    let mut board = Board::new(N);
+    board.set(START, 1);
+    out.ev(
+        "try",
+        Some(START),
+        "1",
+        1,
+        "The knight starts in the top-right corner.",
+    );
+    out.ev("place", Some(START), "1", 1, "Square (0, 4) is move 1.");
+    let found = extend(&mut board, START, 2, out);
+    let end = if found {
+        "All 25 squares are numbered: a tour."
+    } else {
+        "No tour from here."
+    };
+    out.ev("found", None, "", 0, end);
+}
+
+/// The seed search's `extend`, one `try` per attempt.
+fn extend(board: &mut Board, at: Square, next: u32, out: &mut Out) -> bool {
+    let depth = next as usize - 1;
+    for &(dr, dc) in &SEED_MOVES {
+        let Some(to) = step(at, (dr, dc)) else {
+            out.ev(
+                "try",
+                None,
+                "",
+                depth,
+                &format!("Move ({dr:+}, {dc:+}) from {at:?} leaves the board."),
+            );
+            continue;
+        };
+        let seen = board.get(to);
+        if seen != 0 {
+            out.ev(
+                "try",
+                Some(to),
+                "",
+                depth,
+                &format!("Move ({dr:+}, {dc:+}) to {to:?}..."),
+            );
+            out.ev(
+                "reject",
+                Some(to),
+                "",
+                depth,
+                &format!("{to:?} was visited at move {seen}."),
+            );
+            continue;
+        }
+        let n = next.to_string();
+        out.ev(
+            "try",
+            Some(to),
+            &n,
+            depth,
+            &format!("Move ({dr:+}, {dc:+}) to {to:?}: free."),
+        );
+        board.set(to, next);
+        out.ev(
+            "place",
+            Some(to),
+            &n,
+            depth + 1,
+            &format!("{to:?} is move {next}."),
+        );
+        if extend(board, to, next + 1, out) {
+            return true;
+        }
+        board.set(to, 0);
+        out.ev(
+            "undo",
+            Some(to),
+            "",
+            depth,
+            &format!("Dead end after move {next}: rub out {to:?}."),
+        );
+    }
+    next as usize > N * N
+}
+
+fn step((row, col): Square, (dr, dc): Step) -> Option<Square> {
+    let to = (row.checked_add_signed(dr)?, col.checked_add_signed(dc)?);
+    (to.0 < N && to.1 < N).then_some(to)
+}
+
+/// A tour as a figure: every square numbered (small boards) and the path.
+fn tour_figure(out: &mut Out, id: &str, board: &Board, numbers: bool, boxed: usize, caption: &str) {
+    let n = board.size().to_string();
+    out.rec(&["figure", id, "grid", &n, &n, &boxed.to_string(), caption]);
+    let Some(path) = board.path() else {
+        return;
+    };
+    if numbers {
+        for (k, &(r, c)) in path.iter().enumerate() {
+            out.rec(&[
+                "cell",
+                &r.to_string(),
+                &c.to_string(),
+                &(k + 1).to_string(),
+                "",
+            ]);
+        }
+    }
+    let points: Vec<String> = path.iter().map(|(r, c)| format!("{r},{c}")).collect();
+    out.rec(&["line", &points.join(" ")]);
+}
+
+fn small_figure(out: &mut Out) {
+    let search = plain_dfs(N, START, &SEED_MOVES);
+    let Some(tour) = search.tour else {
+        return;
+    };
+    tour_figure(
+        out,
+        "tour5",
+        &tour,
+        true,
+        0,
+        &format!(
+            "The tour the player ends on: 5 x 5 from the top-right corner (filled dot) to move 25 (ring), found after {} attempts.",
+            search.attempts
+        ),
+    );
+}
+
+fn eight_figure(out: &mut Out) {
+    let Some(tour) = open_tour(8, (0, 0)) else {
+        return;
+    };
+    tour_figure(
+        out,
+        "warnsdorff8",
+        &tour,
+        true,
+        0,
+        "An open tour of 8 x 8 from the top-left corner by Warnsdorff's rule (open_tour): always move to the square with the fewest onward moves.",
+    );
+}
+
+fn big_figure(out: &mut Out) {
+    let n = 30;
+    let Some(tour) = open_tour(n, (0, 0)) else {
+        return;
+    };
+    tour_figure(
+        out,
+        "warnsdorff30",
+        &tour,
+        false,
+        0,
+        "Warnsdorff's rule on 30 x 30 (900 moves) as a line, from the top-left corner (filled dot) to the last move (ring): the rule tends to run along the edges first and leave the middle, which has the most exits, for late.",
+    );
+}
+
+fn closed_figure(out: &mut Out) {
+    let Some(path) = closed_tour(12).and_then(|tour| tour.path()) else {
+        return;
+    };
+    // Draw the closing move too: the path returns to its first square.
+    let mut points: Vec<String> = path.iter().map(|(r, c)| format!("{r},{c}")).collect();
+    points.push(points[0].clone());
+    out.rec(&[
+        "figure",
+        "closed12",
+        "grid",
+        "12",
+        "12",
+        "6",
+        "A closed tour of 12 x 12 (closed_tour): four 6 x 6 closed tours, one per quarter (thick lines), joined where the quarters meet by swapping four edges around the centre, so the four cycles become one; the last move returns to the first square (filled dot).",
+    ]);
+    out.rec(&["line", &points.join(" ")]);
+}
+
+fn quiz(out: &mut Out) {
+    let search = plain_dfs(N, START, &SEED_MOVES);
+    let seed = plain_dfs(N, (N - 1, N - 1), &SEED_MOVES);
+    // Rounded to two significant digits, as a reader would guess them.
+    let round = |x: u64| {
+        let scale = 10u64.pow((x.max(1).ilog10()).saturating_sub(1));
+        (x + scale / 2) / scale * scale
+    };
+    let ratio = round(seed.attempts / search.attempts.max(1));
+    out.rec(&[
+        "quiz",
+        "corner-work",
+        &format!(
+            "The same plain search, the same move order, the same 5 x 5 board: from the top-right corner it makes about {} attempts. From the bottom-right corner (the seed's start), about how many?",
+            round(search.attempts)
+        ),
+    ]);
+    for (text, right) in [
+        (
+            "About the same: the corners are symmetric".to_string(),
+            false,
+        ),
+        (format!("About {ratio} times as many"), true),
+        ("None: there is no tour from that corner".to_string(), false),
+    ] {
+        out.rec(&["choice", if right { "1" } else { "0" }, &text]);
+    }
+    out.rec(&[
+        "explain",
+        &format!(
+            "{} attempts against {}: the board is symmetric but the fixed move order is not, so one corner meets a good first move early and the other explores a huge subtree first. That is why the plain search is only practical to about 7 x 7, and why Warnsdorff's rule orders the moves.",
+            seed.attempts, search.attempts
+        ),
+    ]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_player_makes_the_references_attempts_and_ends_on_its_tour() {
+        let mut out = Out::default();
+        let mut board = Board::new(N);
+        board.set(START, 1);
+        assert!(extend(&mut board, START, 2, &mut out));
+        let search = plain_dfs(N, START, &SEED_MOVES);
+        assert_eq!(Some(board), search.tour);
+        let tries = out.0.lines().filter(|l| l.starts_with("ev\ttry")).count() as u64;
+        assert_eq!(tries + 1, search.attempts);
+    }
+}

@@ -1,0 +1,158 @@
+//! Runs each chapter's `<slug>_book` example and writes what the book shows.
+//!
+//! The problem: the players' traces, the drawn figures and the quizzes'
+//! answers must come from the reference code, never be typed, and a changed
+//! solver must not leave a stale picture. The state is one chapter's files:
+//! the example (`solutions/NN_slug/examples/<slug>_book.rs`) prints records,
+//! [`super::records`] reads them and [`super::render`] turns each into a file
+//! `book/src/<slug>/generated/<id>.html` that pages include. `workbook check`
+//! renders everything again in memory and compares ([`stale`]). The cost is
+//! one `cargo run` per chapter, mostly compile time.
+
+use super::{records, render};
+use crate::info::{Chapter, load_chapters};
+use anyhow::{Context, Result, bail};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// File name -> contents, for one chapter's `generated/` folder.
+type Files = BTreeMap<String, String>;
+
+/// Regenerates every chapter's `generated/` folder; returns the files written.
+pub fn generate(root: &Path) -> Result<usize> {
+    let mut written = 0;
+    for chapter in load_chapters(root)? {
+        let Some(files) = produce(root, &chapter)? else {
+            continue;
+        };
+        let dir = out_dir(root, &chapter);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        for old in existing(&dir)? {
+            if !files.contains_key(&old) {
+                std::fs::remove_file(dir.join(&old))?;
+            }
+        }
+        for (name, text) in &files {
+            let path = dir.join(name);
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {
+                std::fs::write(&path, text)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
+/// The problems `workbook check` reports: generated files that differ from
+/// what the examples print now, are missing, or are left over.
+// Until check.rs calls it (the lead wires the rule), nothing else does.
+#[allow(dead_code)]
+pub fn stale(root: &Path, chapters: &[Chapter]) -> Result<Vec<String>> {
+    let mut problems = Vec::new();
+    for chapter in chapters {
+        let dir = out_dir(root, chapter);
+        let files = produce(root, chapter)?.unwrap_or_default();
+        for (name, text) in &files {
+            let path = dir.join(name);
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                problems.push(format!(
+                    "{} is not what `{}` prints now: run `cargo run -p workbook -- book build`",
+                    path.display(),
+                    command(chapter).join(" ")
+                ));
+            }
+        }
+        for old in existing(&dir)? {
+            if !files.contains_key(&old) {
+                problems.push(format!(
+                    "{} is left over: no example prints it",
+                    dir.join(old).display()
+                ));
+            }
+        }
+    }
+    Ok(problems)
+}
+
+fn out_dir(root: &Path, chapter: &Chapter) -> PathBuf {
+    root.join("book/src")
+        .join(&chapter.chapter.slug)
+        .join("generated")
+}
+
+fn existing(dir: &Path) -> Result<Vec<String>> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut names = Vec::new();
+    for entry in entries {
+        names.push(entry?.file_name().to_string_lossy().into_owned());
+    }
+    Ok(names)
+}
+
+fn example_name(chapter: &Chapter) -> String {
+    format!("{}_book", chapter.chapter.slug)
+}
+
+fn command(chapter: &Chapter) -> Vec<String> {
+    [
+        "cargo",
+        "run",
+        "--quiet",
+        "-p",
+        &chapter.solution_package(),
+        "--example",
+        &example_name(chapter),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Runs the chapter's example, if it has one, and renders its records.
+fn produce(root: &Path, chapter: &Chapter) -> Result<Option<Files>> {
+    let example = root
+        .join("solutions")
+        .join(chapter.folder())
+        .join("examples")
+        .join(format!("{}.rs", example_name(chapter)));
+    if !example.is_file() {
+        return Ok(None);
+    }
+    let cmd = command(chapter);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(&cmd[1..])
+        .current_dir(root)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .with_context(|| format!("cannot run `{}`", cmd.join(" ")))?;
+    if !out.status.success() {
+        bail!(
+            "`{}` failed:\n{}",
+            cmd.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let text = String::from_utf8(out.stdout)
+        .with_context(|| format!("`{}` printed text that is not UTF-8", cmd.join(" ")))?;
+    let doc = records::parse(&text).with_context(|| format!("reading `{}`", cmd.join(" ")))?;
+    Ok(Some(render_all(&doc)))
+}
+
+fn render_all(doc: &records::Doc) -> Files {
+    let mut files = Files::new();
+    for t in &doc.traces {
+        files.insert(format!("player-{}.html", t.id), render::trace(t));
+    }
+    for f in &doc.figures {
+        files.insert(format!("fig-{}.html", f.id), render::figure(f));
+    }
+    for q in &doc.quizzes {
+        files.insert(format!("quiz-{}.html", q.id), render::quiz(q));
+    }
+    files
+}

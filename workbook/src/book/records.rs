@@ -1,0 +1,334 @@
+//! The record format the solution crates' `<slug>_book` examples print.
+//!
+//! The problem: the reference solvers know what the book should show (the
+//! steps of a search, a board, the answer to a quiz) but must not depend on
+//! this tool, and this tool must not depend on them. So each example prints
+//! plain lines, one record per line, fields separated by tabs, and this
+//! module reads them into a [`Doc`]. The state is the item being read (the
+//! last `trace`, `figure` or `quiz` header); reading is one pass, O(lines).
+//!
+//! ```text
+//! trace   ID  TITLE                      a step-through player follows
+//! board   grid  ROWS  COLS  BOX          BOX: thick lines every BOX cells, 0 for none
+//! board   graph                          nodes and edges follow
+//! node    X  Y  LABEL                    a vertex at (X, Y) in 0..=100
+//! edge    A  B                           an edge between vertices A and B
+//! given   R  C  TEXT                     a cell filled before the search starts
+//! ev      OP  R  C  TEXT  DEPTH  SAY     OP: try place reject undo found; R C: "-" for none
+//! figure  ID  grid|graph  ROWS  COLS  BOX  CAPTION
+//! cell    R  C  TEXT  CLASS              CLASS: see render.rs (queen, attacked, given, ...)
+//! line    R,C R,C ...                    a path through cell centres (space separated)
+//! quiz    ID  QUESTION
+//! choice  RIGHT  TEXT                    RIGHT: 1 for the right answer, else 0
+//! explain TEXT
+//! ```
+
+use anyhow::{Result, bail};
+
+/// Everything one chapter's example printed.
+#[derive(Debug, Default)]
+pub struct Doc {
+    pub traces: Vec<Trace>,
+    pub figures: Vec<Figure>,
+    pub quizzes: Vec<Quiz>,
+}
+
+/// What the player draws on: a grid of cells or a drawn graph.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Board {
+    Grid {
+        rows: usize,
+        cols: usize,
+        boxed: usize,
+    },
+    Graph,
+}
+
+#[derive(Debug)]
+pub struct Trace {
+    pub id: String,
+    pub title: String,
+    pub board: Board,
+    pub nodes: Vec<(f64, f64, String)>,
+    pub edges: Vec<(usize, usize)>,
+    pub given: Vec<(usize, usize, String)>,
+    pub events: Vec<Event>,
+}
+
+/// One step of a search. `cell` is `(row, col)`, or `(vertex, 0)` on a graph.
+#[derive(Debug)]
+pub struct Event {
+    pub op: String,
+    pub cell: Option<(usize, usize)>,
+    pub text: String,
+    pub depth: usize,
+    pub say: String,
+}
+
+#[derive(Debug)]
+pub struct Figure {
+    pub id: String,
+    pub board: Board,
+    pub caption: String,
+    pub nodes: Vec<(f64, f64, String)>,
+    pub edges: Vec<(usize, usize)>,
+    pub cells: Vec<(usize, usize, String, String)>,
+    pub lines: Vec<Vec<(usize, usize)>>,
+}
+
+#[derive(Debug)]
+pub struct Quiz {
+    pub id: String,
+    pub question: String,
+    pub choices: Vec<(bool, String)>,
+    pub explain: String,
+}
+
+/// The item the next body record belongs to.
+enum Open {
+    None,
+    Trace,
+    Figure,
+    Quiz,
+}
+
+const OPS: [&str; 5] = ["try", "place", "reject", "undo", "found"];
+
+/// Reads an example's output; an error names the line and what is wrong.
+pub fn parse(text: &str) -> Result<Doc> {
+    let mut doc = Doc::default();
+    let mut open = Open::None;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        if let Err(e) = record(&mut doc, &mut open, &f) {
+            bail!("line {}: {e} (in {line:?})", i + 1);
+        }
+    }
+    Ok(doc)
+}
+
+fn record(doc: &mut Doc, open: &mut Open, f: &[&str]) -> Result<()> {
+    match (f[0], &*open) {
+        ("trace", _) => {
+            want(f, 3)?;
+            doc.traces.push(Trace {
+                id: id(f[1])?,
+                title: f[2].to_string(),
+                board: Board::Graph,
+                nodes: Vec::new(),
+                edges: Vec::new(),
+                given: Vec::new(),
+                events: Vec::new(),
+            });
+            *open = Open::Trace;
+        }
+        ("figure", _) => {
+            want(f, 7)?;
+            doc.figures.push(Figure {
+                id: id(f[1])?,
+                board: board(f[2], &f[3..6])?,
+                caption: f[6].to_string(),
+                nodes: Vec::new(),
+                edges: Vec::new(),
+                cells: Vec::new(),
+                lines: Vec::new(),
+            });
+            *open = Open::Figure;
+        }
+        ("quiz", _) => {
+            want(f, 3)?;
+            doc.quizzes.push(Quiz {
+                id: id(f[1])?,
+                question: f[2].to_string(),
+                choices: Vec::new(),
+                explain: String::new(),
+            });
+            *open = Open::Quiz;
+        }
+        (_, Open::Trace) => trace_body(doc, f)?,
+        (_, Open::Figure) => figure_body(doc, f)?,
+        (_, Open::Quiz) => quiz_body(doc, f)?,
+        (kind, Open::None) => bail!("record `{kind}` before any trace, figure or quiz"),
+    }
+    Ok(())
+}
+
+fn trace_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
+    let Some(t) = doc.traces.last_mut() else {
+        bail!("no trace is open");
+    };
+    match f[0] {
+        "board" => {
+            want(f, 2)?;
+            let sizes = f.get(2..5).unwrap_or(&["0", "0", "0"]).to_vec();
+            t.board = board(f[1], &sizes)?;
+        }
+        "node" => t.nodes.push(node(f)?),
+        "edge" => t.edges.push(pair(f)?),
+        "given" => {
+            want(f, 4)?;
+            t.given.push((num(f[1])?, num(f[2])?, f[3].to_string()));
+        }
+        "ev" => {
+            want(f, 7)?;
+            if !OPS.contains(&f[1]) {
+                bail!("unknown step `{}` (one of {OPS:?})", f[1]);
+            }
+            let cell = match (f[2], f[3]) {
+                ("-", _) | (_, "-") => None,
+                (r, c) => Some((num(r)?, num(c)?)),
+            };
+            t.events.push(Event {
+                op: f[1].to_string(),
+                cell,
+                text: f[4].to_string(),
+                depth: num(f[5])?,
+                say: f[6].to_string(),
+            });
+        }
+        kind => bail!("unknown record `{kind}` inside a trace"),
+    }
+    Ok(())
+}
+
+fn figure_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
+    let Some(fig) = doc.figures.last_mut() else {
+        bail!("no figure is open");
+    };
+    match f[0] {
+        "node" => fig.nodes.push(node(f)?),
+        "edge" => fig.edges.push(pair(f)?),
+        "cell" => {
+            want(f, 5)?;
+            fig.cells
+                .push((num(f[1])?, num(f[2])?, f[3].to_string(), f[4].to_string()));
+        }
+        "line" => {
+            want(f, 2)?;
+            let mut points = Vec::new();
+            for p in f[1].split_whitespace() {
+                let Some((r, c)) = p.split_once(',') else {
+                    bail!("a line point is `ROW,COL`, not `{p}`");
+                };
+                points.push((num(r)?, num(c)?));
+            }
+            fig.lines.push(points);
+        }
+        kind => bail!("unknown record `{kind}` inside a figure"),
+    }
+    Ok(())
+}
+
+fn quiz_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
+    let Some(q) = doc.quizzes.last_mut() else {
+        bail!("no quiz is open");
+    };
+    match f[0] {
+        "choice" => {
+            want(f, 3)?;
+            q.choices.push((f[1] == "1", f[2].to_string()));
+        }
+        "explain" => {
+            want(f, 2)?;
+            q.explain = f[1].to_string();
+        }
+        kind => bail!("unknown record `{kind}` inside a quiz"),
+    }
+    Ok(())
+}
+
+fn board(kind: &str, sizes: &[&str]) -> Result<Board> {
+    match kind {
+        "graph" => Ok(Board::Graph),
+        "grid" => {
+            if sizes.len() < 3 {
+                bail!("a grid needs ROWS COLS BOX");
+            }
+            Ok(Board::Grid {
+                rows: num(sizes[0])?,
+                cols: num(sizes[1])?,
+                boxed: num(sizes[2])?,
+            })
+        }
+        other => bail!("a board is `grid` or `graph`, not `{other}`"),
+    }
+}
+
+fn node(f: &[&str]) -> Result<(f64, f64, String)> {
+    want(f, 4)?;
+    let coord = |s: &str| match s.parse::<f64>() {
+        Ok(v) if (0.0..=100.0).contains(&v) => Ok(v),
+        _ => Err(anyhow::anyhow!(
+            "a coordinate is a number in 0..=100, not `{s}`"
+        )),
+    };
+    Ok((coord(f[1])?, coord(f[2])?, f[3].to_string()))
+}
+
+fn pair(f: &[&str]) -> Result<(usize, usize)> {
+    want(f, 3)?;
+    Ok((num(f[1])?, num(f[2])?))
+}
+
+fn want(f: &[&str], n: usize) -> Result<()> {
+    if f.len() < n {
+        bail!(
+            "`{}` needs {} tab-separated fields, found {}",
+            f[0],
+            n,
+            f.len()
+        );
+    }
+    Ok(())
+}
+
+fn num(s: &str) -> Result<usize> {
+    s.parse()
+        .map_err(|_| anyhow::anyhow!("`{s}` is not a whole number"))
+}
+
+/// Ids name files and HTML elements, so they are kept plain.
+fn id(s: &str) -> Result<String> {
+    if s.is_empty() || !s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        bail!("an id is letters, digits and `-`, not `{s}`");
+    }
+    Ok(s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trace_with_its_board_and_steps_is_read() {
+        let text = "trace\tt1\tA walk\nboard\tgrid\t2\t2\t0\ngiven\t0\t0\tQ\n\
+                    ev\ttry\t1\t1\tQ\t1\tput a queen\nev\tfound\t-\t-\t\t1\tdone\n";
+        let doc = parse(text).expect("valid records");
+        let t = &doc.traces[0];
+        assert_eq!(
+            t.board,
+            Board::Grid {
+                rows: 2,
+                cols: 2,
+                boxed: 0
+            }
+        );
+        assert_eq!(t.events.len(), 2);
+        assert_eq!(t.events[0].cell, Some((1, 1)));
+        assert_eq!(t.events[1].cell, None);
+    }
+
+    #[test]
+    fn a_bad_record_is_named_with_its_line() {
+        let err = parse("trace\tt\tx\nev\tjump\t0\t0\t\t0\tno\n").expect_err("unknown op");
+        assert!(
+            err.to_string().starts_with("line 2: unknown step `jump`"),
+            "{err}"
+        );
+        let err = parse("cell\t0\t0\tQ\tqueen\n").expect_err("no header");
+        assert!(err.to_string().contains("before any trace"), "{err}");
+    }
+}

@@ -1,0 +1,291 @@
+//! Turns the records of [`super::records`] into HTML the book includes.
+//!
+//! The problem: a page must show a player, a drawn board or a quiz with no
+//! network and in every mdBook theme. So each item becomes one snippet the
+//! page pulls in with `{{#include}}`: a player is a `<div>` carrying its
+//! trace as JSON (the script in `book/theme/` brings it to life), a figure is
+//! an inline SVG drawn with `currentColor` and classes the theme's CSS
+//! colours, a quiz is a list of answers with the explanation folded in a
+//! `<details>` (usable without JavaScript). Snippets have no blank line, so
+//! Markdown leaves them alone. Rendering is linear in the item's size.
+
+use super::records::{Board, Figure, Quiz, Trace};
+use serde_json::json;
+use std::fmt::Write;
+
+/// The player's snippet: the trace as JSON in a data attribute.
+pub fn trace(t: &Trace) -> String {
+    let board = match t.board {
+        Board::Grid { rows, cols, boxed } => {
+            json!({"kind": "grid", "rows": rows, "cols": cols, "box": boxed})
+        }
+        Board::Graph => json!({"kind": "graph", "nodes": t.nodes, "edges": t.edges}),
+    };
+    let events: Vec<_> = t
+        .events
+        .iter()
+        .map(|e| {
+            let (r, c) = e.cell.map_or((-1, -1), |(r, c)| (r as i64, c as i64));
+            json!([e.op, r, c, e.text, e.depth, e.say])
+        })
+        .collect();
+    let data = json!({
+        "id": t.id, "title": t.title, "board": board, "given": t.given, "events": events,
+    });
+    format!(
+        "<div class=\"bt-player\" id=\"player-{id}\" data-trace=\"{data}\">\
+         <p class=\"bt-title\">{title}</p>\
+         <p class=\"bt-noscript\">The step-through player needs JavaScript. \
+         It replays {n} steps of the reference solver.</p></div>\n",
+        id = t.id,
+        data = esc(&data.to_string()),
+        title = esc(&t.title),
+        n = t.events.len(),
+    )
+}
+
+/// The quiz's snippet: answers as buttons, the answer and why folded.
+pub fn quiz(q: &Quiz) -> String {
+    let mut html = format!(
+        "<div class=\"bt-quiz\" id=\"quiz-{}\" data-quiz=\"{}\">\n<p class=\"bt-question\"><strong>Quiz.</strong> {}</p>\n<ol class=\"bt-choices\">\n",
+        q.id,
+        q.id,
+        esc(&q.question)
+    );
+    for (right, text) in &q.choices {
+        let _ = writeln!(
+            html,
+            "<li><button type=\"button\" data-right=\"{}\">{}</button></li>",
+            u8::from(*right),
+            esc(text)
+        );
+    }
+    let right: Vec<&str> = q
+        .choices
+        .iter()
+        .filter(|c| c.0)
+        .map(|c| c.1.as_str())
+        .collect();
+    let _ = write!(
+        html,
+        "</ol>\n<details class=\"bt-answer\"><summary>Show the answer</summary>\n<p><strong>{}</strong>. {}</p>\n</details>\n</div>\n",
+        esc(&right.join(", ")),
+        esc(&q.explain)
+    );
+    html
+}
+
+/// Side of one grid cell in SVG units; text sizes follow it.
+const CELL: f64 = 40.0;
+/// Margin around a grid for the row and column labels.
+const PAD: f64 = 22.0;
+
+/// The figure's snippet: an inline SVG in a `<figure>` with its caption.
+pub fn figure(f: &Figure) -> String {
+    let (w, h, body) = match f.board {
+        Board::Grid { rows, cols, boxed } => grid(f, rows, cols, boxed),
+        Board::Graph => graph(f),
+    };
+    let width = match f.board {
+        Board::Grid { cols, .. } => (cols as f64 * 3.0).clamp(12.0, 36.0),
+        Board::Graph => 30.0,
+    };
+    format!(
+        "<figure class=\"bt-figure\" id=\"fig-{id}\">\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" style=\"max-width:{width}em\" role=\"img\" aria-labelledby=\"fig-{id}-t\">\
+         <title id=\"fig-{id}-t\">{cap}</title>\n{body}</svg>\n\
+         <figcaption>{cap}</figcaption>\n</figure>\n",
+        id = f.id,
+        cap = esc(&f.caption),
+    )
+}
+
+fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String) {
+    let (w, h) = (cols as f64 * CELL + PAD, rows as f64 * CELL + PAD);
+    let mut s = String::new();
+    // Labels: columns along the top, rows down the left (0-based, as the code counts).
+    let step = if rows.max(cols) > 12 { 5 } else { 1 };
+    for c in (0..cols).filter(|c| c % step == 0) {
+        let x = PAD + (c as f64 + 0.5) * CELL;
+        let _ = write!(s, "<text class=\"lbl\" x=\"{x}\" y=\"15\">{c}</text>");
+    }
+    for r in (0..rows).filter(|r| r % step == 0) {
+        let y = PAD + (r as f64 + 0.5) * CELL + 5.0;
+        let _ = write!(s, "<text class=\"lbl\" x=\"11\" y=\"{y}\">{r}</text>");
+    }
+    for (r, c, text, class) in &f.cells {
+        let (x, y) = (PAD + *c as f64 * CELL, PAD + *r as f64 * CELL);
+        if !class.is_empty() {
+            let _ = write!(
+                s,
+                "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
+            );
+        }
+        if class == "cand" {
+            candidates(&mut s, x, y, text);
+        } else if !text.is_empty() {
+            let size = match text.chars().count() {
+                1 => 24.0,
+                2 => 20.0,
+                3 => 15.0,
+                _ => 11.0,
+            };
+            let _ = write!(
+                s,
+                "<text class=\"t {class}\" x=\"{}\" y=\"{}\" font-size=\"{size}\">{}</text>",
+                x + CELL / 2.0,
+                y + CELL / 2.0 + size * 0.35,
+                esc(text)
+            );
+        }
+    }
+    grid_lines(&mut s, rows, cols, boxed);
+    for points in &f.lines {
+        polyline(&mut s, points);
+    }
+    (w, h, s)
+}
+
+/// A sudoku blank's candidates: digit d at its place in a 3 x 3 grid, so
+/// the same digit is always in the same corner of every cell.
+fn candidates(s: &mut String, x: f64, y: f64, digits: &str) {
+    for d in digits
+        .chars()
+        .filter_map(|c| c.to_digit(10))
+        .filter(|d| *d >= 1)
+    {
+        let (row, col) = (f64::from((d - 1) / 3), f64::from((d - 1) % 3));
+        let _ = write!(
+            s,
+            "<text class=\"t cand\" x=\"{}\" y=\"{}\" font-size=\"12\">{d}</text>",
+            x + 7.0 + col * 13.0,
+            y + 11.5 + row * 12.5
+        );
+    }
+}
+
+fn grid_lines(s: &mut String, rows: usize, cols: usize, boxed: usize) {
+    let (x1, y1) = (PAD + cols as f64 * CELL, PAD + rows as f64 * CELL);
+    for r in 0..=rows {
+        let y = PAD + r as f64 * CELL;
+        let class = if boxed > 0 && r % boxed == 0 {
+            "gl thick"
+        } else {
+            "gl"
+        };
+        let _ = write!(
+            s,
+            "<line class=\"{class}\" x1=\"{PAD}\" y1=\"{y}\" x2=\"{x1}\" y2=\"{y}\"/>"
+        );
+    }
+    for c in 0..=cols {
+        let x = PAD + c as f64 * CELL;
+        let class = if boxed > 0 && c % boxed == 0 {
+            "gl thick"
+        } else {
+            "gl"
+        };
+        let _ = write!(
+            s,
+            "<line class=\"{class}\" x1=\"{x}\" y1=\"{PAD}\" x2=\"{x}\" y2=\"{y1}\"/>"
+        );
+    }
+}
+
+fn polyline(s: &mut String, points: &[(usize, usize)]) {
+    let pts: Vec<String> = points
+        .iter()
+        .map(|(r, c)| {
+            format!(
+                "{},{}",
+                PAD + (*c as f64 + 0.5) * CELL,
+                PAD + (*r as f64 + 0.5) * CELL
+            )
+        })
+        .collect();
+    let _ = write!(s, "<polyline class=\"path\" points=\"{}\"/>", pts.join(" "));
+    if let (Some(first), Some(last)) = (points.first(), points.last()) {
+        for ((r, c), class) in [(first, "start"), (last, "end")] {
+            let _ = write!(
+                s,
+                "<circle class=\"{class}\" cx=\"{}\" cy=\"{}\" r=\"7\"/>",
+                PAD + (*c as f64 + 0.5) * CELL,
+                PAD + (*r as f64 + 0.5) * CELL
+            );
+        }
+    }
+}
+
+/// Graph coordinates are 0..=100; the drawing is 400 x 300 units.
+fn graph(f: &Figure) -> (f64, f64, String) {
+    let at = |v: usize| {
+        f.nodes
+            .get(v)
+            .map_or((0.0, 0.0), |n| (20.0 + n.0 * 3.6, 20.0 + n.1 * 2.6))
+    };
+    let mut s = String::new();
+    for &(a, b) in &f.edges {
+        let ((x1, y1), (x2, y2)) = (at(a), at(b));
+        let _ = write!(
+            s,
+            "<line class=\"edge\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>"
+        );
+    }
+    for (v, (_, _, label)) in f.nodes.iter().enumerate() {
+        let (x, y) = at(v);
+        let class = f
+            .cells
+            .iter()
+            .find(|c| c.0 == v)
+            .map_or("", |c| c.3.as_str());
+        let _ = write!(
+            s,
+            "<circle class=\"node {class}\" cx=\"{x}\" cy=\"{y}\" r=\"17\"/><text class=\"t\" x=\"{x}\" y=\"{}\" font-size=\"{}\">{}</text>",
+            y + 5.0,
+            if label.chars().count() > 3 { 11 } else { 15 },
+            esc(label)
+        );
+    }
+    (400.0, 300.0, s)
+}
+
+/// Escapes text for HTML content and double-quoted attributes.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::records::parse;
+    use super::*;
+
+    #[test]
+    fn snippets_have_no_blank_line_so_markdown_keeps_them_whole() {
+        let doc = parse(
+            "figure\tf\tgrid\t2\t2\t0\tTwo <queens>\ncell\t0\t0\tQ\tqueen\nline\t0,0 1,1\n\
+             quiz\tq\tHow many?\nchoice\t1\t2\nchoice\t0\t3\nexplain\tCount them.\n\
+             trace\tt\tA \"walk\"\nboard\tgrid\t1\t1\t0\nev\ttry\t0\t0\tQ\t1\tput\n",
+        )
+        .expect("valid");
+        let all = [
+            figure(&doc.figures[0]),
+            quiz(&doc.quizzes[0]),
+            trace(&doc.traces[0]),
+        ];
+        for html in &all {
+            assert!(!html.contains("\n\n"), "{html}");
+        }
+        assert!(all[0].contains("Two &lt;queens&gt;"));
+        assert!(all[2].contains("&quot;walk&quot;") && !all[2].contains("\"walk\""));
+    }
+}
