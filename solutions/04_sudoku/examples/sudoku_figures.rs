@@ -96,17 +96,17 @@ fn table(rows: &[Row]) -> String {
             if x.is_nan() {
                 "-".to_string()
             } else {
-                format!("{x:.1}")
+                grouped(x, 1)
             }
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {:.1} | {:.0}x |",
+            "| {} | {} | {} | {} | {}x |",
             r.name,
             count(r.nodes),
             count(r.guesses),
-            r.micros,
-            base / r.micros
+            grouped(r.micros, 1),
+            grouped(base / r.micros, 0)
         );
     }
     out
@@ -153,11 +153,40 @@ fn svg(rows: &[Row]) -> String {
         let x = left + (f64::from(p) - min) * scale;
         let _ = writeln!(
             out,
-            "<line x1=\"{x:.1}\" y1=\"5\" x2=\"{x:.1}\" y2=\"{axis_y}\" stroke=\"#ccc\"/>\n<text x=\"{x:.1}\" y=\"{}\" text-anchor=\"middle\">10^{p} µs</text>",
-            axis_y + 15.0
+            "<line x1=\"{x:.1}\" y1=\"5\" x2=\"{x:.1}\" y2=\"{axis_y}\" stroke=\"#ccc\"/>\n<text x=\"{x:.1}\" y=\"{}\" text-anchor=\"middle\">10{} µs</text>",
+            axis_y + 15.0,
+            superscript(p)
         );
     }
     out + "</svg>\n"
+}
+
+/// `x` with `decimals` decimals and a comma between thousands.
+fn grouped(x: f64, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
+    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
+    let mut out = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out + fraction
+}
+
+/// An exponent in superscript digits, for the plot's axis.
+fn superscript(p: i32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits = p.unsigned_abs().to_string();
+    let digits = digits
+        .chars()
+        .filter_map(|c| c.to_digit(10))
+        .map(|d| DIGITS[d as usize]);
+    (if p < 0 { "⁻" } else { "" })
+        .chars()
+        .chain(digits)
+        .collect()
 }
 
 fn main() -> std::io::Result<()> {
@@ -166,7 +195,7 @@ fn main() -> std::io::Result<()> {
     let mut page = String::from(
         "# Measurements\n\n\
          Produced by `cargo run --release -p sudoku_solution --example sudoku_figures`; do not edit by hand.\n\n\
-         The set: the two puzzles of the seeds and our own minimal puzzles `generate(1..=20, 0)` \
+         The set: the two puzzles of the seeds and our own minimal puzzles `generate(seed, 0)` for the seeds 1 to 20 \
          (22 puzzles, all with one solution). Nodes and guesses are exact; times are the median \
          of several runs on a shared machine, so read the last column (a ratio measured in the same run) \
          rather than the microseconds.\n\n",

@@ -94,6 +94,20 @@ fn rate(n: usize, t: Duration) -> f64 {
     n as f64 / t.as_secs_f64()
 }
 
+/// `x` with `decimals` decimals and a comma between thousands.
+fn grouped(x: f64, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
+    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
+    let mut out = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out + fraction
+}
+
 fn main() {
     let seconds: f64 = std::env::args()
         .nth(1)
@@ -178,10 +192,13 @@ fn main() {
         );
         let _ = writeln!(
             page,
-            "| {name} | {} | {wrong} | {fast_rate:.0} | {propagation_rate:.0} | {:.0}x | {fewest_rate:.0} | {:.0}x |",
-            puzzles.len(),
-            fast_rate / propagation_rate,
-            fast_rate / fewest_rate
+            "| {name} | {} | {wrong} | {} | {} | {}x | {} | {}x |",
+            grouped(puzzles.len() as f64, 0),
+            grouped(fast_rate, 0),
+            grouped(propagation_rate, 0),
+            grouped(fast_rate / propagation_rate, 0),
+            grouped(fewest_rate, 0),
+            grouped(fast_rate / fewest_rate, 0)
         );
     }
     let out = concat!(
