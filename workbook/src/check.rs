@@ -12,7 +12,10 @@
 //!    code the tests run), and every chapter is in `SUMMARY.md`;
 //! 5. every suite passes against the reference, and every one of its tests
 //!    fails against the untouched stubs (a test a stub passes checks nothing);
-//!    every test belongs to an exercise and every exercise has tests.
+//!    every test belongs to an exercise and every exercise has tests;
+//!    `cargo test NAME` runs only exercise NAME's tests; and each exercise's
+//!    tests fail when it alone is a stub and every other exercise is the
+//!    reference (`check/isolation.rs`: no test gives a point away).
 //!
 //! 6. every exercise's page shows the stubs it asks for, and a stubbed
 //!    function's reference body appears only inside `<details>`, after its
@@ -25,6 +28,7 @@
 
 mod commands;
 mod fold;
+mod isolation;
 
 use crate::info::Chapter;
 use crate::runner::{Target, Verdict, run_suite};
@@ -391,6 +395,12 @@ fn suite(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
         {
             problems.push(format!("{pkg}: exercise {} has no tests", e.name));
         }
+        problems.extend(filter_strays(&e.name, reference.tests.keys()).map(|t| {
+            format!(
+                "{pkg}: `cargo test {}` also runs {t}, a test of another exercise; rename one of them",
+                e.name
+            )
+        }));
     }
     let stubs = run_suite(root, pkg, Target::Learner)?;
     if let Some(err) = &stubs.build_error {
@@ -404,7 +414,18 @@ fn suite(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
             ));
         }
     }
+    problems.extend(isolation::problems(root, chapter)?);
     Ok(problems)
+}
+
+/// The tests that `cargo test NAME` (a substring filter) runs although
+/// they are not in exercise NAME's module.
+fn filter_strays<'a>(
+    exercise: &'a str,
+    tests: impl Iterator<Item = &'a String> + 'a,
+) -> impl Iterator<Item = &'a String> + 'a {
+    let own = format!("{exercise}::");
+    tests.filter(move |t| t.contains(exercise) && !t.starts_with(&own))
 }
 
 #[cfg(test)]
@@ -418,6 +439,18 @@ mod tests {
         let found = rust_blocks(text);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("line 5"), "{found:?}");
+    }
+
+    #[test]
+    fn a_filter_that_catches_another_exercises_test_is_reported() {
+        let tests = [
+            "count_naive::a".to_string(),
+            "count_naive_traced::b".to_string(),
+            "count_memo::agrees".to_string(),
+        ];
+        let strays: Vec<_> = filter_strays("count_naive", tests.iter()).collect();
+        assert_eq!(strays, ["count_naive_traced::b"]);
+        assert_eq!(filter_strays("count_memo", tests.iter()).count(), 0);
     }
 
     #[test]

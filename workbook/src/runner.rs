@@ -46,7 +46,21 @@ impl SuiteRun {
 /// Runs the suite of package `package` (its `[[test]]` target has the same
 /// name) and reads the verdicts.
 pub fn run_suite(root: &Path, package: &str, target: Target) -> Result<SuiteRun> {
+    run_suite_in(root, package, target, None)
+}
+
+/// [`run_suite`] in the workspace at `root`, optionally with its own
+/// target directory (the maintainer check's scratch workspaces).
+pub fn run_suite_in(
+    root: &Path,
+    package: &str,
+    target: Target,
+    target_dir: Option<&Path>,
+) -> Result<SuiteRun> {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    if let Some(dir) = target_dir {
+        cmd.env("CARGO_TARGET_DIR", dir);
+    }
     cmd.current_dir(root).args([
         "test",
         "--color",
