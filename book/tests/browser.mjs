@@ -1,0 +1,342 @@
+// The book in a real browser: Debian's chromium driven by playwright-core.
+//
+// What it proves, on the book `workbook book build` writes to book/book:
+//   1. every chapter's player steps forward and back to the board, node
+//      counter and depth that its trace (recorded by the reference solver)
+//      implies, replayed here independently of the player's own code;
+//   2. a quiz answers, explains and remembers the answer after a reload;
+//   3. no page logs a console error or throws, and at 390 px no page
+//      scrolls sideways (wide tables and code scroll inside themselves);
+//   4. in a dark theme (coal) every figure loads and draws in the theme's
+//      text colour, not black on black.
+// A failing page is screenshotted into book/tests/screenshots/ (CI output).
+//
+// Usage (from the repository root):
+//   node book/tests/browser.mjs [--no-build]
+// Environment: CHROMIUM (default /usr/bin/chromium). No network is used: the
+// book is served from 127.0.0.1 and chromium runs with its background
+// services off, in a fresh temporary profile.
+
+import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const site = path.join(root, "book/book");
+const shots = path.join(here, "screenshots");
+const failures = [];
+
+function fail(what) {
+  failures.push(what);
+  console.log("FAIL " + what);
+}
+
+// ---- build and serve --------------------------------------------------------
+
+if (!process.argv.includes("--no-build")) {
+  console.log("building the book: cargo run -q -p workbook -- book build");
+  execFileSync("cargo", ["run", "-q", "-p", "workbook", "--", "book", "build"], { cwd: root, stdio: "inherit" });
+}
+
+const types = {
+  ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "application/javascript",
+  ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png",
+  ".woff": "font/woff", ".woff2": "font/woff2", ".ttf": "font/ttf", ".ico": "image/x-icon",
+};
+const server = http.createServer((req, res) => {
+  const url = decodeURIComponent(req.url.split(/[?#]/)[0]);
+  let file = path.normalize(path.join(site, url));
+  if (!file.startsWith(site)) { res.writeHead(403); res.end(); return; }
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) { file = path.join(file, "index.html"); }
+  if (!fs.existsSync(file)) { res.writeHead(404); res.end("not found"); return; }
+  res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
+  res.end(fs.readFileSync(file));
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+function pages() {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      // generated/ holds the snippets pages include; mdBook copies them too.
+      if (e.isDirectory()) { if (e.name !== "generated") { walk(p); } } else if (e.name.endsWith(".html") && e.name !== "toc.html") {
+        out.push(path.relative(site, p).split(path.sep).join("/"));
+      }
+    }
+  };
+  walk(site);
+  return out.sort();
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+});
+
+async function open(width, theme) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  if (theme) { await context.addInitScript((t) => localStorage.setItem("mdbook-theme", t), theme); }
+  // Nothing may leave the machine: any request off 127.0.0.1 is a failure.
+  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
+    fail(`a page asked the network for ${route.request().url()}`);
+    return route.abort();
+  });
+  return context;
+}
+
+async function shoot(page, name) {
+  fs.mkdirSync(shots, { recursive: true });
+  const file = path.join(shots, name.replace(/[^a-z0-9]+/gi, "_") + ".png");
+  await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+  console.log("  screenshot: " + path.relative(root, file));
+}
+
+// Runs in the page: the elements of the text that reach past the right edge
+// of the window and are not inside a box that scrolls sideways within it.
+// Such an element makes the page scroll sideways, or (when the page clips
+// it) hides a table column or the end of a line.
+function overflow() {
+  const vw = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > vw + 1) { out.push(`the page is ${document.documentElement.scrollWidth} px wide`); }
+  for (const el of document.querySelectorAll("main *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= vw + 1) { continue; }
+    let a = el.parentElement;
+    let scrolled = false;
+    while (a && a.tagName !== "MAIN" && !scrolled) {
+      scrolled = /(auto|scroll)/.test(getComputedStyle(a).overflowX) && a.getBoundingClientRect().right <= vw + 1;
+      a = a.parentElement;
+    }
+    if (!scrolled) {
+      const cls = typeof el.className === "string" ? el.className : el.className.baseVal;
+      out.push(`<${el.tagName.toLowerCase()}${cls ? ` class="${cls}"` : ""}> to ${Math.round(r.right)} px: "${el.textContent.trim().slice(0, 40)}"`);
+    }
+  }
+  return out.length ? out : null;
+}
+
+// ---- 1. every page at 390 px: console errors and sideways scrolling ---------
+
+async function everyPage() {
+  const context = await open(390);
+  const page = await context.newPage();
+  let errors = [];
+  page.on("console", (m) => { if (m.type() === "error") { errors.push(m.text()); } });
+  page.on("pageerror", (e) => errors.push(e.message));
+  const all = pages();
+  for (const p of all) {
+    errors = [];
+    await page.goto(base + p, { waitUntil: "load" });
+    const wide = await page.evaluate(overflow);
+    if (errors.length) { fail(`${p}: console errors: ${errors.join(" | ")}`); await shoot(page, "errors_" + p); }
+    if (wide) {
+      fail(`${p}: at 390 px ${wide.length} element(s) stick out of the screen without a scroller of their own, e.g. ${wide.slice(0, 3).join("; ")}`);
+      await shoot(page, "wide_" + p);
+    }
+  }
+  console.log(`checked ${all.length} pages at 390 px for console errors and sideways scrolling`);
+  await context.close();
+}
+
+// ---- 1b. every table whole at 1280 px ---------------------------------------
+
+async function wideTables() {
+  const context = await open(1280);
+  const page = await context.newPage();
+  let tables = 0;
+  for (const p of pages()) {
+    if (p === "print.html" || !fs.readFileSync(path.join(site, p), "utf8").includes("<table")) { continue; }
+    await page.goto(base + p, { waitUntil: "load" });
+    await page.evaluate(() => document.fonts.ready);
+    const cut = await page.evaluate(() => [...document.querySelectorAll("main table")].map((t) => {
+      const hidden = Math.max(t.scrollWidth - t.clientWidth, t.parentElement.scrollWidth - t.parentElement.clientWidth);
+      return hidden > 1
+        ? `${hidden} px of "${t.querySelector("tr").textContent.trim().replace(/\s+/g, " ").slice(0, 60)}"` : null;
+    }));
+    tables += cut.length;
+    const hidden = cut.filter(Boolean);
+    const out = await page.evaluate(overflow);
+    if (out) { hidden.push(...out); }
+    if (hidden.length) {
+      fail(`${p}: at 1280 px a table hides columns behind a scroll bar: ${hidden.join("; ")}`);
+      await shoot(page, "table_" + p);
+    }
+  }
+  console.log(`checked ${tables} tables at 1280 px for hidden columns`);
+  await context.close();
+}
+
+// ---- 2. players -------------------------------------------------------------
+
+// The board after k events, replayed from the trace alone: the texts of the
+// cells, the number of `try` events (nodes) and the depth of the last event.
+function expected(trace, k) {
+  const graph = trace.board.kind === "graph";
+  const cells = new Map(trace.given.map((g) => [`${g[0]},${g[1]}`, { text: g[2], given: true }]));
+  let nodes = 0;
+  for (const [op, r, c, text] of trace.events.slice(0, k)) {
+    const key = `${r},${c}`;
+    const cell = cells.get(key);
+    if (op === "try") { nodes++; }
+    if (r < 0 || (cell && cell.given)) { continue; }
+    if (op === "try" && !cell) { cells.set(key, { text, tried: true }); }
+    if (op === "place") { cells.set(key, { text }); }
+    if (op === "reject" && cell && cell.tried) { cells.delete(key); }
+    if (op === "undo") {
+      if (graph) { cells.set(key, { text: text || (cell && cell.text) || "" }); } else { cells.delete(key); }
+    }
+  }
+  const board = {};
+  for (const [key, cell] of cells) { if (cell.text) { board[key] = cell.text; } }
+  return { board, nodes, depth: k > 0 ? trace.events[k - 1][4] : 0 };
+}
+
+async function shown(page, id) {
+  return page.evaluate((id) => {
+    const root = document.getElementById(id);
+    const board = {};
+    for (const g of root.querySelectorAll("g.cell")) {
+      const texts = g.querySelectorAll("text");
+      const t = (texts.length > 1 ? texts[1] : texts[0]).textContent;
+      if (t) { board[`${g.dataset.r},${g.dataset.c}`] = t; }
+    }
+    const status = root.querySelector(".bt-status").textContent;
+    return {
+      board,
+      nodes: Number(root.dataset.nodes),
+      step: Number(root.dataset.step),
+      depth: Number((status.match(/depth (\d+)/) || [])[1]),
+    };
+  }, id);
+}
+
+function same(a, b) {
+  return JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort())
+    && Object.keys(a).length === Object.keys(b).length;
+}
+
+async function players() {
+  const context = await open(390);
+  const page = await context.newPage();
+  let count = 0;
+  for (const p of pages()) {
+    if (!fs.readFileSync(path.join(site, p), "utf8").includes('class="bt-player"') || p === "print.html") { continue; }
+    await page.goto(base + p, { waitUntil: "load" });
+    for (const id of await page.$$eval(".bt-player", (all) => all.map((e) => e.id))) {
+      count++;
+      const trace = JSON.parse(await page.getAttribute("#" + id, "data-trace"));
+      const n = trace.events.length;
+      const k = Math.min(n, 37);
+      await page.focus("#" + id);
+      const check = async (steps, how) => {
+        const got = await shown(page, id);
+        const want = expected(trace, steps);
+        if (got.step !== steps || got.nodes !== want.nodes || got.depth !== want.depth || !same(got.board, want.board)) {
+          fail(`${p} #${id} after ${how}: shows step ${got.step}, nodes ${got.nodes}, depth ${got.depth}, board ${JSON.stringify(got.board)}; the trace says step ${steps}, nodes ${want.nodes}, depth ${want.depth}, board ${JSON.stringify(want.board)}`);
+          await shoot(page, `player_${id}_${how}`);
+          return false;
+        }
+        return true;
+      };
+      for (let i = 0; i < k; i++) { await page.keyboard.press("ArrowRight"); }
+      if (!await check(k, `${k} steps`)) { continue; }
+      await page.keyboard.press("ArrowLeft");
+      if (!await check(k - 1, "one step back")) { continue; }
+      await page.click(`#${id} button[data-action="backtrack"]`);
+      const after = (await shown(page, id)).step;
+      if (trace.events[after - 1][0] !== "undo" && after !== n) {
+        fail(`${p} #${id}: "next backtrack" stopped at step ${after}, a ${trace.events[after - 1][0]}, not an undo`);
+      }
+      await check(after, "next backtrack");
+      await page.keyboard.press("End");
+      await check(n, "the end");
+      if (page.url() !== base + p) { fail(`${p} #${id}: the arrow keys turned the page`); }
+    }
+  }
+  if (count < 6) { fail(`only ${count} players found; every chapter (0 to 5) should have one`); }
+  console.log(`drove ${count} players against their traces`);
+  await context.close();
+}
+
+// ---- 3. a quiz --------------------------------------------------------------
+
+async function quiz() {
+  const context = await open(1280);
+  const page = await context.newPage();
+  const p = "intro/index.html";
+  await page.goto(base + p, { waitUntil: "load" });
+  const q = "#quiz-dfs-order";
+  await page.click(`${q} button[data-right="0"] >> nth=0`);
+  let verdict = await page.textContent(`${q} .bt-verdict`);
+  if (!/Not quite/.test(verdict)) { fail(`${p}: a wrong answer says "${verdict}"`); }
+  await page.click(`${q} button[data-right="1"]`);
+  verdict = await page.textContent(`${q} .bt-verdict`);
+  const open_ = await page.$eval(`${q} details`, (d) => d.open);
+  if (verdict !== "Right." || !open_) { fail(`${p}: the right answer says "${verdict}", explanation open: ${open_}`); }
+  await page.reload({ waitUntil: "load" });
+  const kept = await page.$eval(`${q} button.picked`, (b) => b.dataset.right).catch(() => null);
+  if (kept !== "1") { fail(`${p}: after a reload the quiz forgot the answer`); await shoot(page, "quiz"); }
+  console.log("answered a quiz wrong, then right, and found the answer kept after a reload");
+  await context.close();
+}
+
+// ---- 4. figures in a dark theme ---------------------------------------------
+
+async function darkFigures() {
+  const context = await open(1280, "coal");
+  const page = await context.newPage();
+  let figures = 0;
+  for (const p of pages()) {
+    if (p === "print.html") { continue; }
+    const html = fs.readFileSync(path.join(site, p), "utf8");
+    if (!html.includes("bt-figure") && !/<img[^>]+\.svg/.test(html)) { continue; }
+    await page.goto(base + p, { waitUntil: "load" });
+    const bad = await page.evaluate(() => {
+      const problems = [];
+      const bg = getComputedStyle(document.body).backgroundColor;
+      for (const img of document.querySelectorAll("main img")) {
+        if (!img.complete || img.naturalWidth === 0) { problems.push(`image ${img.getAttribute("src")} did not load`); }
+        else if (getComputedStyle(img).backgroundColor === "rgba(0, 0, 0, 0)") { problems.push(`image ${img.getAttribute("src")} has no light card in a dark theme`); }
+      }
+      for (const svg of document.querySelectorAll("main .bt-figure svg")) {
+        const r = svg.getBoundingClientRect();
+        const text = svg.querySelector("text, polyline");
+        const ink = text && getComputedStyle(text)[text.tagName === "text" ? "fill" : "stroke"];
+        if (r.width < 150 || r.height < 100) { problems.push(`figure ${svg.parentElement.id} is ${Math.round(r.width)}x${Math.round(r.height)} px`); }
+        if (ink && (ink === bg || ink === "rgb(0, 0, 0)")) { problems.push(`figure ${svg.parentElement.id} draws in ${ink} on ${bg}`); }
+      }
+      return { problems, count: document.querySelectorAll("main .bt-figure svg, main img").length };
+    });
+    figures += bad.count;
+    for (const b of bad.problems) { fail(`${p} (coal theme): ${b}`); }
+    if (bad.problems.length) { await shoot(page, "dark_" + p); }
+  }
+  console.log(`checked ${figures} figures in the coal theme`);
+  await context.close();
+}
+
+try {
+  await everyPage();
+  await wideTables();
+  await players();
+  await quiz();
+  await darkFigures();
+} finally {
+  await browser.close();
+  server.close();
+}
+if (failures.length) {
+  console.log(`\n${failures.length} failure(s); screenshots in ${path.relative(root, shots)}/`);
+  process.exit(1);
+}
+console.log("\nthe book passes in chromium");
