@@ -956,7 +956,8 @@ fn apply(text: &str, mut edits: Vec<Edit>) -> String {
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     for e in edits {
-        if e.range.start < at || e.range.end > text.len() {
+        let fits = at <= e.range.start && e.range.start <= e.range.end && e.range.end <= text.len();
+        if !fits || !text.is_char_boundary(e.range.start) || !text.is_char_boundary(e.range.end) {
             continue;
         }
         out.push_str(&text[at..e.range.start]);
@@ -1590,12 +1591,18 @@ impl<'a> Checker<'a> {
 
     fn check_attr(&mut self, a: &Attribute) {
         let span = a.pound_token.span;
+        let tool: Vec<String> = a
+            .path()
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        if tool == ["rustfmt", "skip"] && matches!(a.meta, Meta::Path(_)) {
+            return;
+        }
         let Some(name) = a.path().get_ident().map(|i| i.to_string()) else {
-            self.refuse(
-                span,
-                "attribute",
-                "an attribute outside the allow-list".into(),
-            );
+            let reason = format!("`#[{}]` is not on the allow-list", tool.join("::"));
+            self.refuse(span, "attribute", reason);
             return;
         };
         let ok = match (name.as_str(), &a.meta) {
@@ -2294,6 +2301,12 @@ impl Iterator for Solutions {
         assert_refused(&with("struct Vec;"), "shadow");
         assert_refused(&with("type Option<T> = Vec<T>;"), "shadow");
         assert_refused(&with("use crate::Board as u8;"), "shadow");
+        assert_refused(&with("trait Iterator {}"), "shadow");
+        assert_refused(&with("use std::vec::Vec as Option;"), "shadow");
+        assert_refused(&with("const n: usize = 0;"), "shadow");
+        // A local binding hides a function, so a helper may take a name the
+        // given code only binds (`other` is a parameter of `eq`).
+        assert_accepted(&with("fn other() {}"));
     }
 
     #[test]
@@ -2349,8 +2362,9 @@ impl Iterator for Solutions {
             "#[allow(clippy::needless_range_loop, reason = \"clear\")] let v = vec![n]; v",
         ));
         assert_accepted(&with(
-            "/// Documented.\n#[inline(always)]\n#[must_use]\nfn h() -> u8 { 1 }",
+            "/// Documented.\n#[inline(always)]\n#[must_use]\n#[rustfmt::skip]\nfn h() -> u8 { 1 }",
         ));
+        assert_refused(&with("#[rustfmt::skip::macros(m)]\nfn h() {}"), "attribute");
     }
 
     #[test]
