@@ -8,8 +8,8 @@
 //!
 //! The oracles here are independent of every stage: a brute-force
 //! enumeration of all share vectors (small sizes) and a `u128` binomial
-//! coefficient (medium sizes). The property tests also play the stages
-//! against each other.
+//! coefficient (medium sizes), plus a big-integer one past that. No
+//! exercise is judged by another exercise's answer.
 
 #[cfg(not(feature = "reference"))]
 use apples as subject;
@@ -19,6 +19,8 @@ use apples_solution as subject;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use rstest::rstest;
+
+mod support;
 
 /// Every vector of `people` shares from 0..=apples that sums to `apples`,
 /// found by counting through all (apples+1)^people vectors like an
@@ -57,6 +59,19 @@ fn ways(people: u32, apples: u32) -> u128 {
             u64::from(people) - 1,
         ),
     }
+}
+
+/// The number of ways as a big integer (the multiplicative formula), for
+/// sizes past a `u128`.
+fn big_ways(people: u32, apples: u32) -> BigUint {
+    if people == 0 {
+        return BigUint::from(u8::from(apples == 0));
+    }
+    let (n, k) = (
+        u64::from(apples) + u64::from(people) - 1,
+        u64::from(people) - 1,
+    );
+    (1..=k).fold(BigUint::from(1u8), |acc, i| acc * (n - k + i) / i)
 }
 
 /// A table with one row per number of people and one column per number of
@@ -110,11 +125,12 @@ mod count_naive {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn matches_brute_force_enumeration(people in 0u32..=5, apples in 0u32..=6) {
             let expected = brute_force(people, apples).len() as u64;
             let got = count_naive(people, apples);
-            prop_assert_eq!(got, expected, "count_naive({}, {}) disagrees with listing every share vector", people, apples);
+            prop_assert_eq!(got, expected, "count_naive({}, {}) must equal the number of share vectors summing to {} (listed one by one here): split on the first person's share, with ways(0, m) = [m == 0] and ways(1, m) = 1 (book: chapter 1, \"The recursion and its base cases\")", people, apples, apples);
         }
     }
 }
@@ -165,14 +181,15 @@ mod traced_calls {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn calls_follow_the_closed_form(people in 1u32..=7, apples in 0u32..=7) {
             // Summing the recursion's own shape with the hockey-stick
             // identity gives calls(n, m) = C(m + n, n - 1).
             let run = count_naive_traced(people, apples);
             let calls = binomial(u64::from(apples + people), u64::from(people - 1)) as u64;
-            prop_assert_eq!(run.calls, calls, "count_naive_traced({}, {}) counted {} calls", people, apples, run.calls);
-            prop_assert_eq!(run.ways, ways(people, apples) as u64, "count_naive_traced({}, {}) found the wrong number of ways", people, apples);
+            prop_assert_eq!(run.calls, calls, "count_naive_traced({}, {}) counted {} calls, expected C(m + n, n - 1) = {}: one per entry into the recursion, base cases included (book: chapter 1, \"Why it explodes\")", people, apples, run.calls, calls);
+            prop_assert_eq!(run.ways, ways(people, apples) as u64, "count_naive_traced({}, {}) must also return the number of ways, C(m + n - 1, n - 1) (book: chapter 1, \"Why it explodes\")", people, apples);
         }
     }
 }
@@ -212,16 +229,17 @@ mod count_memo {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn agrees_with_the_naive_recursion(people in 0u32..=6, apples in 0u32..=6) {
-            let expected = crate::subject::count_naive(people, apples);
-            prop_assert_eq!(count_memo(people, apples), Some(expected), "count_memo({}, {}) and count_naive disagree", people, apples);
+            let expected = u64::try_from(ways(people, apples)).ok();
+            prop_assert_eq!(count_memo(people, apples), expected, "count_memo({}, {}) must be the number of ways C(m + n - 1, n - 1): ways(n, m) = ways(n, m - 1) + ways(n - 1, m), one row at a time (book: chapter 1, \"Memoization\")", people, apples);
         }
 
         #[test]
         fn matches_the_binomial_for_medium_sizes(people in 0u32..=30, apples in 0u32..=30) {
             let expected = u64::try_from(ways(people, apples)).ok();
-            prop_assert_eq!(count_memo(people, apples), expected, "count_memo({}, {})", people, apples);
+            prop_assert_eq!(count_memo(people, apples), expected, "count_memo({}, {}) must be C(m + n - 1, n - 1) while it fits a u64 (book: chapter 1, \"Memoization\")", people, apples);
         }
     }
 }
@@ -286,10 +304,11 @@ mod count_exact {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn matches_the_binomial_for_medium_sizes(people in 0u32..=40, apples in 0u32..=40) {
             let got = count_exact(people, apples);
-            prop_assert_eq!(got.clone(), BigUint::from(ways(people, apples)), "count_exact({}, {}) returned {}", people, apples, got);
+            prop_assert_eq!(got.clone(), BigUint::from(ways(people, apples)), "count_exact({}, {}) returned {}, expected C(m + n - 1, n - 1) (book: chapter 1, \"The closed form\")", people, apples, got);
         }
 
         #[test]
@@ -299,7 +318,7 @@ mod count_exact {
             // m - 1 like before.
             let whole = count_exact(people, apples);
             let parts = count_exact(people, apples - 1) + count_exact(people - 1, apples);
-            prop_assert_eq!(whole, parts, "count_exact({}, {}) breaks Pascal's rule", people, apples);
+            prop_assert_eq!(whole, parts, "count_exact({}, {}) must equal count_exact(n, m - 1) + count_exact(n - 1, m) (Pascal's rule: the first person takes nothing, or one apple more) (book: chapter 1, \"The closed form\")", people, apples);
         }
     }
 }
@@ -356,17 +375,18 @@ mod count_checked {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn agrees_with_the_exact_count(people in 0u32..=200, apples in 0u32..=200) {
-            let exact = crate::subject::count_exact(people, apples);
+            let exact = big_ways(people, apples);
             let expected = u64::try_from(&exact).ok();
-            prop_assert_eq!(count_checked(people, apples), expected, "count_checked({}, {}) vs the exact {}", people, apples, exact);
+            prop_assert_eq!(count_checked(people, apples), expected, "count_checked({}, {}) must be Some(C(m + n - 1, n - 1)) = Some({}) when that fits a u64 and None otherwise (book: chapter 1, \"Overflow and big integers\")", people, apples, exact);
         }
 
         #[test]
         fn agrees_with_memoization(people in 0u32..=40, apples in 0u32..=40) {
-            let memo = crate::subject::count_memo(people, apples);
-            prop_assert_eq!(count_checked(people, apples), memo, "count_checked({}, {}) and count_memo disagree", people, apples);
+            let expected = u64::try_from(ways(people, apples)).ok();
+            prop_assert_eq!(count_checked(people, apples), expected, "count_checked({}, {}) must be Some(C(m + n - 1, n - 1)) while it fits a u64 (book: chapter 1, \"Overflow and big integers\")", people, apples);
         }
     }
 }
@@ -429,21 +449,22 @@ mod distributions {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn matches_brute_force_enumeration(people in 0u32..=5, apples in 0u32..=6) {
             let got: Vec<Vec<u32>> = distributions(people, apples).collect();
-            prop_assert_eq!(got, brute_force(people, apples), "distributions({}, {})", people, apples);
+            prop_assert_eq!(got, brute_force(people, apples), "distributions({}, {}) must list every share vector summing to {}, each once, in lexicographic order (book: chapter 1, \"Listing the distributions\")", people, apples, apples);
         }
 
         #[test]
         fn is_sorted_without_duplicates_and_as_long_as_the_count(people in 0u32..=7, apples in 0u32..=7) {
             let got: Vec<Vec<u32>> = distributions(people, apples).collect();
-            let count = crate::subject::count_exact(people, apples);
-            prop_assert_eq!(BigUint::from(got.len()), count.clone(), "distributions({}, {}) listed {} items but count_exact says {}", people, apples, got.len(), count);
-            prop_assert!(got.windows(2).all(|w| w[0] < w[1]), "distributions({}, {}) is not strictly increasing (out of order or duplicated)", people, apples);
+            let count = ways(people, apples);
+            prop_assert_eq!(got.len() as u128, count, "distributions({}, {}) listed {} items, expected C(m + n - 1, n - 1) = {} (book: chapter 1, \"Listing the distributions\")", people, apples, got.len(), count);
+            prop_assert!(got.windows(2).all(|w| w[0] < w[1]), "distributions({}, {}) is not strictly increasing (out of order or duplicated): the successor is the next vector in lexicographic order (book: chapter 1, \"Listing the distributions\")", people, apples);
             prop_assert!(
                 got.iter().all(|d| d.len() == people as usize && d.iter().sum::<u32>() == apples),
-                "distributions({}, {}) produced a vector of the wrong length or sum", people, apples
+                "distributions({}, {}) produced a vector of the wrong length or sum: n shares summing to m (book: chapter 1, \"Listing the distributions\")", people, apples
             );
         }
     }

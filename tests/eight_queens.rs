@@ -17,6 +17,8 @@ use eight_queens_solution as subject;
 
 use proptest::prelude::*;
 use rstest::rstest;
+
+mod support;
 use std::sync::OnceLock;
 use subject::Board;
 
@@ -258,6 +260,7 @@ mod parse_board {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn a_drawn_board_reads_back(board in any_board()) {
             prop_assume!(board.queen_count() <= 8);
@@ -331,6 +334,7 @@ mod one_direction {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn agrees_with_the_up_left_diagonal(board in any_board(), row in 0..8usize, col in 0..8usize) {
             let expected = !board.queens().iter().any(|&(r, c)| r < row && row - r == col.wrapping_sub(c));
@@ -374,6 +378,7 @@ mod three_directions {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn agrees_with_the_lines_above(board in any_board(), row in 0..8usize, col in 0..8usize) {
             let expected = !board.queens().iter().any(|&(r, c)| r < row && attack((r, c), (row, col)));
@@ -435,6 +440,7 @@ mod is_safe {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn agrees_with_rows_columns_and_diagonals(board in any_board(), row in 0..8usize, col in 0..8usize) {
             let expected = !board.queens().iter().any(|&q| attack(q, (row, col)));
@@ -519,6 +525,7 @@ mod solve {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn answers_exactly_when_one_of_the_92_keeps_the_given_queens(given in any_given()) {
             check(&given, completions_of(&given) > 0);
@@ -561,6 +568,7 @@ mod count_completions {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn agrees_with_the_92(given in any_given()) {
             check(&given, completions_of(&given) as u64);
@@ -617,6 +625,7 @@ mod search_stats {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn every_backtrack_has_its_own_node(given in any_given()) {
             let got = search_stats(&given);

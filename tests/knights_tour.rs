@@ -14,6 +14,8 @@ use knights_tour_solution as subject;
 
 use proptest::prelude::*;
 use rstest::rstest;
+
+mod support;
 use subject::{Board, SEED_MOVES, Square, Step};
 
 /// The suite's own tour check, independent of the learner's `validate`:
@@ -186,7 +188,7 @@ mod validate {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        #![proptest_config(crate::support::quiet(64))]
         #[test]
         fn agrees_with_an_independent_check(n in 1usize..=4, seed in any::<u64>()) {
             // A shuffled numbering: usually no tour, sometimes (n = 1) one.
@@ -315,7 +317,7 @@ mod plain_dfs {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(12))]
+        #![proptest_config(crate::support::quiet(12))]
         #[test]
         fn every_tour_found_is_a_tour_from_the_start((n, start) in board_and_start(1, 5)) {
             let got = plain_dfs(n, start, &SEED_MOVES);
@@ -366,7 +368,7 @@ mod stack_dfs {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(12))]
+        #![proptest_config(crate::support::quiet(12))]
         #[test]
         fn agrees_with_the_recursion((n, start) in board_and_start(1, 5), shift in 0usize..8) {
             let mut moves = SEED_MOVES;
@@ -426,7 +428,7 @@ mod warnsdorff {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(32))]
+        #![proptest_config(crate::support::quiet(32))]
         #[test]
         fn every_board_returned_is_a_tour((n, start) in board_and_start(1, 40)) {
             let corner = n >= 5 && start == (n - 1, n - 1) && n <= 60;
@@ -482,7 +484,7 @@ mod open_tour {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
+        #![proptest_config(crate::support::quiet(48))]
         #[test]
         fn a_tour_from_every_square_that_has_one((n, start) in board_and_start(5, 30)) {
             let exists = n % 2 == 0 || (start.0 + start.1) % 2 == 0;
@@ -532,7 +534,7 @@ mod closed_tour {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(16))]
+        #![proptest_config(crate::support::quiet(16))]
         #[test]
         fn every_even_board_closes(half in 3usize..=30) {
             check(2 * half, true);
@@ -581,7 +583,7 @@ mod counting {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(8))]
+        #![proptest_config(crate::support::quiet(8))]
         #[test]
         fn mirror_squares_have_equal_counts(row in 0usize..5, col in 0usize..5) {
             let (r, c) = (4 - row, col);

@@ -16,6 +16,8 @@ use n_queens_solution as subject;
 
 use proptest::prelude::*;
 use rstest::rstest;
+
+mod support;
 use std::collections::BTreeSet;
 
 /// OEIS A000170: the number of solutions for n = 0, 1, 2, ... (n = 0 counts
@@ -298,9 +300,7 @@ mod flags {
     }
 
     #[rstest]
-    fn finds_every_board_in_order_with_flags(
-        #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)] n: usize,
-    ) {
+    fn finds_every_board_in_order_with_flags(#[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)] n: usize) {
         let call = format!("solve_all_flags({n})");
         let cols = assert_board_set(&call, n, &solve_all_flags(n), SECTION);
         assert_lexicographic(&call, &cols, SECTION);
@@ -490,6 +490,7 @@ mod robot {
     }
 
     proptest! {
+        #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn walk_leaves_works_on_any_tree(children in any_tree()) {
             check(LEAVES, &children)?;
