@@ -298,8 +298,11 @@ impl Walk {
         let mut best = (0, at);
         for j in self.jumps {
             let to = at.wrapping_add(j);
-            if self.degree[to] == low && (best.1 == at || self.spread(to) > best.0) {
-                best = (self.spread(to), to);
+            if self.degree[to] == low {
+                let spread = self.spread(to);
+                if best.1 == at || spread > best.0 {
+                    best = (spread, to);
+                }
             }
         }
         best.1
