@@ -121,6 +121,7 @@ mod count_naive {
 
     #[test]
     fn the_table_for_up_to_six_people_and_six_apples() {
+        let _book = crate::support::explain("chapter 1, \"The recursion and its base cases\"");
         insta::assert_snapshot!(table(6, 6, |n, m| count_naive(n, m).to_string()));
     }
 
@@ -177,6 +178,7 @@ mod traced_calls {
                 )
             })
             .collect();
+        let _book = crate::support::explain("chapter 1, \"Why it explodes\"");
         insta::assert_snapshot!(rows.join("\n"));
     }
 
@@ -300,6 +302,7 @@ mod count_exact {
             .into_iter()
             .map(|n| format!("N = M = {n:>3}: {}", count_exact(n, n)))
             .collect();
+        let _book = crate::support::explain("chapter 1, \"The closed form\"");
         insta::assert_snapshot!(rows.join("\n"));
     }
 
@@ -424,6 +427,7 @@ mod distributions {
     #[test]
     fn three_people_three_apples() {
         let listing: Vec<String> = distributions(3, 3).map(|d| format!("{d:?}")).collect();
+        let _book = crate::support::explain("chapter 1, \"Listing the distributions\"");
         insta::assert_snapshot!(listing.join("\n"));
     }
 

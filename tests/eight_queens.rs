@@ -503,24 +503,28 @@ mod solve {
     #[test]
     fn the_first_completion_of_the_empty_board() {
         let got = check(&Board::empty(), true);
+        let _book = crate::support::explain("chapter 2, \"The search\"");
         insta::assert_snapshot!(answer(got.as_ref()));
     }
 
     #[test]
     fn the_first_completion_of_sample_one() {
         let got = check(&sample_one(), true);
+        let _book = crate::support::explain("chapter 2, \"The search\"");
         insta::assert_snapshot!(answer(got.as_ref()));
     }
 
     #[test]
     fn the_first_completion_of_sample_two() {
         let got = check(&sample_two(), true);
+        let _book = crate::support::explain("chapter 2, \"The search\"");
         insta::assert_snapshot!(answer(got.as_ref()));
     }
 
     #[test]
     fn the_no_answer_sample_prints_no_answer() {
         let got = check(&sample_no_answer(), false);
+        let _book = crate::support::explain("chapter 2, \"The search\"");
         insta::assert_snapshot!(answer(got.as_ref()));
     }
 
@@ -621,6 +625,7 @@ mod search_stats {
             .iter()
             .map(|(name, b)| format!("{name}: {:?}", search_stats(b)))
             .collect();
+        let _book = crate::support::explain("chapter 2, \"Measuring the search\"");
         insta::assert_snapshot!(table.join("\n"));
     }
 

@@ -107,6 +107,7 @@ mod dfs_recursive {
             vec![],
             vec![],
         ];
+        let _book = crate::support::explain("chapter 0, \"The recursive template\"");
         insta::assert_debug_snapshot!(dfs_recursive(&tree, 0));
     }
 
@@ -204,6 +205,7 @@ mod subsets_with_sum {
 
     #[test]
     fn the_subsets_of_one_to_six_summing_to_ten() {
+        let _book = crate::support::explain("chapter 0, \"Backtracking is DFS over choices\"");
         insta::assert_debug_snapshot!(subsets_with_sum(&[1, 2, 3, 4, 5, 6], 10));
     }
 

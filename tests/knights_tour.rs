@@ -283,6 +283,7 @@ mod plain_dfs {
         let board = run
             .tour
             .map_or_else(|| "No Tour\n".to_string(), |b| b.to_string());
+        let _book = crate::support::explain("chapter 5, \"The seed's plain search\"");
         insta::assert_snapshot!(
             format!("seed_{n}x{n}"),
             format!("attempts: {}\n{board}", run.attempts)
@@ -308,6 +309,7 @@ mod plain_dfs {
                 )
             })
             .collect();
+        let _book = crate::support::explain("chapter 5, \"The seed's plain search\"");
         insta::assert_snapshot!(counts.join("\n"));
     }
 

@@ -167,6 +167,7 @@ mod solve_all {
 
     #[test]
     fn the_two_boards_of_four_queens_are_drawn_in_order() {
+        let _book = crate::support::explain("chapter 3, \"The search\"");
         insta::assert_debug_snapshot!(solve_all(4));
     }
 
@@ -486,6 +487,7 @@ mod robot {
     fn walk_around_visits_the_seven_node_tree_like_this() {
         let mut tree = Tree::new(seven());
         walk_around(&mut tree);
+        let _book = crate::support::explain("chapter 3, \"The robot\"");
         insta::assert_debug_snapshot!(tree.processed());
     }
 

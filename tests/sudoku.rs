@@ -305,6 +305,7 @@ macro_rules! stage_cases {
 
         #[test]
         fn statistics_on_the_fixed_set() {
+            let _book = crate::support::explain(section($stage));
             insta::assert_snapshot!(stats_table($stage, $solve));
         }
 
@@ -441,6 +442,7 @@ mod propagation {
                 .map_or("no solution\n".to_string(), |g| g.to_string());
             out += &format!("{name}:\n{shown}\n");
         }
+        let _book = crate::support::explain("chapter 4, \"Propagation\"");
         insta::assert_snapshot!(out);
     }
 }
@@ -588,6 +590,7 @@ mod general {
             );
         }
         // The same table as fewest's `statistics_on_the_fixed_set`.
+        let _book = crate::support::explain("chapter 4, \"Boards of any size\"");
         insta::assert_snapshot!(out);
     }
 }

@@ -59,9 +59,25 @@ pub fn quiet_panics() {
             if stub {
                 let what = message.trim_start_matches("not yet implemented: ");
                 eprintln!("{place}: still a todo!() stub\n    write it: {what}");
+            } else if message.starts_with("snapshot assertion for") {
+                // insta has printed the diff and the book section above.
+                eprintln!("{message}: your output differs from the recorded one (diff above)");
             } else {
                 eprintln!("panicked at {place}:\n{message}");
             }
         }));
     });
+}
+
+/// Binds, until the returned guard drops, a snapshot description that says
+/// where the expected text comes from and where the book explains it; insta
+/// prints it above the diff of a failing snapshot.
+pub fn explain(book: &str) -> impl Sized {
+    quiet_panics();
+    let mut settings = insta::Settings::clone_current();
+    settings.set_description(format!(
+        "the expected lines (-) were recorded from the reference solution, yours are marked +; \
+         the book explains what is expected and why: {book}"
+    ));
+    settings.bind_to_scope()
 }
