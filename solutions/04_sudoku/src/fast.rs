@@ -257,9 +257,10 @@ impl State {
         }
         self.cells[9 * b + d] &= !BAND_PEERS[p].0;
         self.cells[9 * b + d] |= bit;
-        for other in [(b + 1) % 3, (b + 2) % 3] {
-            self.cells[9 * other + d] &= !spread(1 << (p % 9));
-        }
+        let [j, k] = OTHER_BANDS[9 * b + d];
+        let column = spread(1 << BAND_PEERS[p].1);
+        self.cells[j] &= !column;
+        self.cells[k] &= !column;
         true
     }
 
@@ -530,9 +531,11 @@ pub fn solve_limit(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
         return (0, None);
     }
     let mut state = State::new();
-    for (i, &digit) in puzzle.cells.iter().enumerate() {
-        if digit != 0 && !state.give(i / 27, i % 27, usize::from(digit - 1)) {
-            return (0, None);
+    for (b, band) in puzzle.cells.chunks_exact(27).enumerate() {
+        for (p, &digit) in band.iter().enumerate() {
+            if digit != 0 && !state.give(b, p, usize::from(digit - 1)) {
+                return (0, None);
+            }
         }
     }
     let mut search = Search {
@@ -558,12 +561,12 @@ pub fn grid_from_bytes(line: &[u8]) -> Option<Grid> {
         return None;
     }
     let mut grid = Grid::EMPTY;
+    // No branch per byte: a bad byte is remembered and judged at the end.
+    let mut bad = false;
     for (cell, &byte) in grid.cells.iter_mut().zip(line) {
-        *cell = match byte {
-            b'1'..=b'9' => byte - b'0',
-            b'0' | b'.' => 0,
-            _ => return None,
-        };
+        let digit = byte.wrapping_sub(b'0');
+        bad |= digit > 9 && byte != b'.';
+        *cell = if digit > 9 { 0 } else { digit };
     }
-    Some(grid)
+    (!bad).then_some(grid)
 }
