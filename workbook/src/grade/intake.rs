@@ -34,7 +34,7 @@
 //! given type) may not take a name the given code mentions (`method_name`).
 
 use crate::stubs::type_name;
-use proc_macro2::{Delimiter, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, LineColumn, Spacing, Span, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -867,7 +867,8 @@ fn read_learner(bytes: &[u8], fo: &mut FileOut) -> Option<Learner> {
         fo.refuse(line, "nesting", reason);
         return None;
     }
-    match syn::parse_file(&text) {
+    // Parsed from the tokens already lexed: one lex per file, same spans.
+    match syn::parse2::<syn::File>(tokens.clone()) {
         Ok(file) => Some(Learner { text, tokens, file }),
         Err(e) => {
             let line = e.span().start().line;
@@ -1035,8 +1036,9 @@ struct Splicer<'a> {
     text: &'a str,
     learner: &'a Learner,
     edits: Vec<Edit>,
-    /// Byte ranges of the learner's text that are built: scanned token by token.
-    accepted: Vec<Range<usize>>,
+    /// Where the pieces of the learner's text that are built start and end:
+    /// scanned token by token.
+    accepted: Vec<(LineColumn, LineColumn)>,
     /// Stubs found (`f`, `Type::method` as the impl key and name).
     found: BTreeSet<String>,
     checker: Checker<'a>,
@@ -1046,6 +1048,11 @@ struct Splicer<'a> {
 }
 
 impl<'a> Splicer<'a> {
+    /// Marks a piece of the learner's file as built: its tokens get scanned.
+    fn accept(&mut self, span: Span) {
+        self.accepted.push((span.start(), span.end()));
+    }
+
     fn learner_text(&self, r: &Range<usize>) -> &str {
         slice(&self.learner.text, r)
     }
@@ -1082,8 +1089,8 @@ impl<'a> Splicer<'a> {
         learner: Range<usize>,
         fo: &mut FileOut,
     ) {
-        let theirs = canonical(self.learner_text(&learner));
-        if theirs != canonical(slice(self.text, pristine)) {
+        let (theirs, ours) = (self.learner_text(&learner), slice(self.text, pristine));
+        if theirs != ours && canonical(theirs) != canonical(ours) {
             fo.note(format!(
                 "`{name}` is given; your changed copy was ignored (the original is built)"
             ));
@@ -1107,11 +1114,12 @@ impl<'a> Splicer<'a> {
         }
         let sig_range = sig.span().byte_range();
         let theirs = self.learner_text(&sig_range).to_string();
-        let pristine = canonical(slice(self.text, &at.sig));
-        if canonical(&theirs) != pristine {
+        let ours = slice(self.text, &at.sig);
+        let pristine = canonical(ours);
+        if theirs != ours && canonical(&theirs) != pristine {
             if canonical(&without_muts(sig, &self.learner.text)) == pristine {
                 self.checker.visit_signature(sig);
-                self.accepted.push(sig_range);
+                self.accept(sig.span());
                 self.edits.push(Edit {
                     range: at.sig.clone(),
                     text: theirs,
@@ -1124,13 +1132,13 @@ impl<'a> Splicer<'a> {
                 self.checker.found.push((line, "signature", reason));
             }
         }
-        let body = block.brace_token.span.join().byte_range();
+        let body = block.brace_token.span.join();
         self.checker.visit_block(block);
         self.edits.push(Edit {
             range: at.body.clone(),
-            text: self.learner_text(&body).to_string(),
+            text: self.learner_text(&body.byte_range()).to_string(),
         });
-        self.accepted.push(body);
+        self.accept(body);
     }
 
     /// A learner impl block that matches a pristine one.
@@ -1178,7 +1186,7 @@ impl<'a> Splicer<'a> {
                         .entry(first.close)
                         .or_default()
                         .push_str(&text);
-                    self.accepted.push(r);
+                    self.accept(member.span());
                 }
             }
         }
@@ -1203,7 +1211,7 @@ impl<'a> Splicer<'a> {
         let r = item.span().byte_range();
         self.appended
             .push_str(&format!("\n{}\n", self.learner_text(&r)));
-        self.accepted.push(r);
+        self.accept(item.span());
     }
 
     /// Refuses a new top-level name that given code already uses. A local
@@ -1881,26 +1889,24 @@ impl<'ast> Visit<'ast> for Checker<'_> {
     }
 }
 
-/// The token-level checks on the accepted byte ranges of a learner's file:
+/// The token-level checks on the accepted pieces of a learner's file:
 /// raw and non-ASCII identifiers, `unsafe`, `extern`, forbidden paths and
 /// names the given code imports from forbidden modules. Iterative.
 fn scan(
     tokens: TokenStream,
-    accepted: &[Range<usize>],
+    accepted: &[(LineColumn, LineColumn)],
     ctx: &Context,
 ) -> Vec<(usize, &'static str, String)> {
-    let inside = |r: &Range<usize>| {
-        accepted
-            .iter()
-            .any(|a| a.start <= r.start && r.end <= a.end)
-    };
-    let overlaps = |r: &Range<usize>| accepted.iter().any(|a| a.start < r.end && r.start < a.end);
+    // Line and column, not byte offsets: proc-macro2 finds a byte offset by
+    // walking the characters, a line by a binary search.
+    let inside = |r: &(LineColumn, LineColumn)| accepted.iter().any(|a| a.0 <= r.0 && r.1 <= a.1);
+    let overlaps = |r: &(LineColumn, LineColumn)| accepted.iter().any(|a| a.0 < r.1 && r.0 < a.1);
     let mut found = Vec::new();
     let mut stack = vec![tokens];
     while let Some(ts) = stack.pop() {
         let toks: Vec<TokenTree> = ts.into_iter().collect();
         for (i, t) in toks.iter().enumerate() {
-            let r = t.span().byte_range();
+            let r = (t.span().start(), t.span().end());
             match t {
                 TokenTree::Group(g) if overlaps(&r) => stack.push(g.stream()),
                 TokenTree::Ident(id) if inside(&r) => {
