@@ -5,8 +5,9 @@
 //! `exercises/NN_slug/src`), kept in `.workbook/progress.json` so progress
 //! survives restarts; it never leaves the machine. A chapter's suite re-runs
 //! only when its fingerprint changes, one chapter at a time and the most
-//! recently edited first, so the chapter in hand is answered before the
-//! others are brought up to date. File notifications (`notify`) only
+//! recently edited first, so the chapter in hand is the first screen; the
+//! others are brought up to date behind it, with one more screen once all
+//! are known. A crate that does not build shows its errors and no verdict. File notifications (`notify`) only
 //! wake the loop; every two seconds the fingerprints are also compared, so
 //! editors that save atomically (write a temporary file, then rename) and
 //! mounts that deliver no notifications at all are both covered.
@@ -63,28 +64,60 @@ pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<Exi
         },
     };
     println!("Watching exercises/ (Ctrl-C to stop).");
+    let mut shown_since_queue_emptied = false;
     loop {
-        // One stale chapter at a time, the most recently edited first: the
-        // chapter the learner is working on is answered before the others
-        // are brought up to date, and a save made meanwhile jumps the queue.
-        let stale = chapters
+        // One stale chapter at a time, the chapter in hand (the most
+        // recently edited) first: its verdict is the first screen, and the
+        // others are brought up to date behind it without screens of their
+        // own; the screen is redrawn once they are all known.
+        let scans: Vec<_> = chapters
             .iter()
             .map(|c| (c, scan(&c.dir.join("src"))))
+            .collect();
+        let current = current_chapter(&scans);
+        let mut stale: Vec<_> = scans
+            .iter()
             .filter(|(c, (fp, _))| state.get(c.package()).is_none_or(|r| r.fingerprint != *fp))
-            .max_by_key(|(_, (_, newest))| *newest);
-        if let Some((c, (fp, _))) = stale {
+            .collect();
+        stale.sort_by_key(|(c, _)| c.chapter.slug != current.chapter.slug);
+        if let Some((c, (fp, _))) = stale.first() {
             eprintln!("(running the {} suite...)", c.package());
-            state.insert(c.package().to_string(), evaluate(root, c, fp)?);
+            state.insert(c.package().to_string(), evaluate(root, c, *fp)?);
             save(&state_path, &state)?;
-            show(chapters, &state);
+            let last = stale.len() == 1;
+            if c.chapter.slug == current.chapter.slug || last {
+                show(root, chapters, &state, current);
+                shown_since_queue_emptied = last;
+            }
             continue;
+        }
+        if !shown_since_queue_emptied {
+            // Every verdict was already remembered: show them once.
+            show(root, chapters, &state, current);
+            shown_since_queue_emptied = true;
         }
         // Wait for a notification or two seconds, then let a burst of events settle.
         if rx.recv_timeout(Duration::from_secs(2)).is_ok() {
             std::thread::sleep(Duration::from_millis(300));
             while rx.try_recv().is_ok() {}
+            shown_since_queue_emptied = false;
         }
     }
+}
+
+/// The chapter in hand: the one whose sources were edited last (to the
+/// second; ties, as in a fresh clone, go to the earliest chapter).
+fn current_chapter<'a>(scans: &[(&'a Chapter, (u64, Option<SystemTime>))]) -> &'a Chapter {
+    let second = |t: &Option<SystemTime>| {
+        t.and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs())
+    };
+    scans
+        .iter()
+        .rev()
+        .max_by_key(|(_, (_, newest))| second(newest))
+        .map(|(c, _)| *c)
+        .unwrap_or(scans[0].0)
 }
 
 fn native_watcher(handler: impl notify::EventHandler, dir: &Path) -> Option<Box<dyn Watcher>> {
@@ -169,7 +202,7 @@ fn save(path: &Path, state: &State) -> Result<()> {
     Ok(())
 }
 
-fn show(chapters: &[Chapter], state: &State) {
+fn show(root: &Path, chapters: &[Chapter], state: &State, current: &Chapter) {
     if std::io::stdout().is_terminal() {
         print!("\x1b[2J\x1b[H");
     }
@@ -179,63 +212,78 @@ fn show(chapters: &[Chapter], state: &State) {
             .and_then(|r| r.exercises.get(name))
             .is_some_and(|&(p, t)| t > 0 && p == t)
     };
-    let total: usize = chapters.iter().map(|c| c.exercises.len()).sum();
-    let done: usize = chapters
-        .iter()
-        .map(|c| c.exercises.iter().filter(|e| done_of(c, &e.name)).count())
-        .sum();
-    let current = chapters.iter().find_map(|c| {
-        c.exercises
-            .iter()
-            .find(|e| !done_of(c, &e.name))
-            .map(|e| (c, e))
-    });
-    match current {
+    // The chapter in hand first; once it is all done, the first chapter
+    // with work left.
+    let focus = std::iter::once(current)
+        .chain(chapters.iter())
+        .find(|c| c.exercises.iter().any(|e| !done_of(c, &e.name)));
+    match focus {
         None => println!(
-            "Every exercise passes. Well done! Try `workbook run <chapter>` to explore further."
+            "Every exercise passes. Well done! Try `cargo run -p workbook -- run <chapter>` to explore further."
         ),
-        Some((c, e)) => {
-            let r = state.get(c.package()).cloned().unwrap_or_default();
-            println!(
-                "Chapter {} ({}), exercise `{}`: {}",
-                c.chapter.number, c.chapter.slug, e.name, e.title
-            );
-            for ex in &c.exercises {
-                let (p, t) = r.exercises.get(&ex.name).copied().unwrap_or((0, 0));
-                let mark = if done_of(c, &ex.name) { "✓" } else { "✗" };
-                println!("  {mark} {:<24} {p}/{t}", ex.name);
-            }
-            if let Some((test, msg)) = &r.failure {
-                println!("\n{test}:");
-                for line in msg.lines().filter(|l| !l.trim().is_empty()).take(15) {
-                    println!("    {line}");
-                }
-            }
-            let previous = chapters
-                .iter()
-                .flat_map(|c| c.exercises.iter().map(move |e| (c, e)))
-                .take_while(|(cc, ee)| !(cc.chapter.slug == c.chapter.slug && ee.name == e.name))
-                .last();
-            if let Some((pc, pe)) = previous.filter(|(pc, pe)| done_of(pc, &pe.name)) {
-                println!(
-                    "\n✓ {}/{} passes. Next step: `{}`; read book/src/{}",
-                    pc.chapter.slug, pe.name, e.name, e.book
-                );
-            } else {
-                println!(
-                    "\nRead book/src/{}; stuck? `cargo run -p workbook -- hint {}`",
-                    e.book, e.name
-                );
-            }
+        Some(c) => show_chapter(root, c, state.get(c.package()), &done_of),
+    }
+    let known = chapters.iter().all(|c| state.contains_key(c.package()));
+    if known {
+        let total: usize = chapters.iter().map(|c| c.exercises.len()).sum();
+        let done: usize = chapters
+            .iter()
+            .map(|c| c.exercises.iter().filter(|e| done_of(c, &e.name)).count())
+            .sum();
+        let bar = ProgressBar::with_draw_target(
+            Some(total as u64),
+            indicatif::ProgressDrawTarget::stdout(),
+        );
+        bar.set_style(
+            ProgressStyle::with_template("\n{bar:40} {pos}/{len} exercises done")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_position(done as u64);
+        bar.abandon();
+    } else {
+        println!("\n(checking the other chapters in the background...)");
+    }
+    println!("(watching exercises/ for changes; Ctrl-C to stop)");
+}
+
+/// One chapter's screen: its exercises and the first failure, or only the
+/// compiler's errors when it does not build (no verdicts: nothing ran).
+fn show_chapter(
+    root: &Path,
+    c: &Chapter,
+    remembered: Option<&Remembered>,
+    done_of: &dyn Fn(&Chapter, &str) -> bool,
+) {
+    let r = remembered.cloned().unwrap_or_default();
+    let Some(e) = c.exercises.iter().find(|e| !done_of(c, &e.name)) else {
+        return;
+    };
+    println!(
+        "Chapter {} ({}), exercise `{}`: {}",
+        c.chapter.number, c.chapter.slug, e.name, e.title
+    );
+    if let Some((test, msg)) = r.failure.as_ref().filter(|_| r.exercises.is_empty()) {
+        println!("\n{} {test}: fix this first, then save again", c.folder());
+        for line in msg.lines().filter(|l| !l.trim().is_empty()).take(20) {
+            println!("    {line}");
+        }
+        return;
+    }
+    for ex in &c.exercises {
+        let (p, t) = r.exercises.get(&ex.name).copied().unwrap_or((0, 0));
+        let mark = if done_of(c, &ex.name) { "✓" } else { "✗" };
+        println!("  {mark} {:<24} {p}/{t}", ex.name);
+    }
+    if let Some((test, msg)) = &r.failure {
+        println!("\n{test}:");
+        for line in msg.lines().filter(|l| !l.trim().is_empty()).take(15) {
+            println!("    {line}");
         }
     }
-    let bar =
-        ProgressBar::with_draw_target(Some(total as u64), indicatif::ProgressDrawTarget::stdout());
-    bar.set_style(
-        ProgressStyle::with_template("\n{bar:40} {pos}/{len} exercises done")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    println!(
+        "\nRead {}; stuck? `cargo run -p workbook -- hint {} {}`",
+        crate::names::page(root, &e.book),
+        c.chapter.slug,
+        e.name
     );
-    bar.set_position(done as u64);
-    bar.abandon();
-    println!("(watching exercises/ for changes; Ctrl-C to stop)");
 }
