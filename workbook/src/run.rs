@@ -3,8 +3,11 @@
 //! Both chapter binaries get the same input (a file, the arguments, or what
 //! the learner types), each under a time limit so an unfinished solver that
 //! loops cannot hang the terminal. Their outputs are printed in two columns
-//! with differing lines marked. Nothing is judged here: it is for exploring
-//! before the tests. Cost: one build of both crates, then two runs.
+//! with differing lines marked; the reference's program name is replaced by
+//! the learner's first, long lines wrap, and a program that stops at a stub
+//! is answered with the exercise it needs. Nothing is judged here: it is
+//! for exploring before the tests. Cost: one build of both crates, then two
+//! runs.
 
 use crate::info::Chapter;
 use anyhow::{Context, Result, bail};
@@ -29,6 +32,12 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
         [file] if Path::new(file).is_file() => (
             std::fs::read(file).with_context(|| format!("cannot read {file}"))?,
             Vec::new(),
+        ),
+        [file] if looks_like_a_path(file) => bail!(
+            "no input file {file} (from {}); give an existing file, arguments for the program, or nothing to type the input",
+            std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default()
         ),
         [] => (read_typed()?, Vec::new()),
         args => (Vec::new(), args.to_vec()),
@@ -55,9 +64,41 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
             status: String::new(),
         }
     };
-    let reference = exec(&cargo, root, &solution, &args, &stdin)?;
+    let mut reference = exec(&cargo, root, &solution, &args, &stdin)?;
+    // The programs differ only in name; usage lines must not differ for it.
+    reference.text = reference.text.replace(&solution, chapter.package());
     side_by_side(&yours, &reference);
+    if let Some(missing) = missing_exercise(chapter, &yours.text) {
+        println!("\n{missing}");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether a lone argument was meant as a file: it has a folder or an
+/// extension, and no program of the workbook takes such an argument.
+fn looks_like_a_path(arg: &str) -> bool {
+    !arg.starts_with('-')
+        && (arg.contains('/') || arg.contains('\\') || Path::new(arg).extension().is_some())
+        && arg.parse::<f64>().is_err()
+}
+
+/// When the learner's program stopped at a stub, which exercise to write.
+fn missing_exercise(chapter: &Chapter, output: &str) -> Option<String> {
+    let line = output.lines().find(|l| l.contains("not yet implemented"))?;
+    let (exercise, function) = chapter.exercises.iter().find_map(|e| {
+        e.stubs
+            .iter()
+            .find(|(_, nudge)| line.contains(nudge.as_str()))
+            .map(|(f, _)| (e, f))
+    })?;
+    Some(format!(
+        "Your program reached `{function}`, which is still a stub: it needs exercise `{}` ({}). \
+         Write it (`cargo test {}` in exercises/{}), then run again.",
+        exercise.name,
+        exercise.title,
+        exercise.name,
+        chapter.folder()
+    ))
 }
 
 fn read_typed() -> Result<Vec<u8>> {
@@ -142,9 +183,14 @@ fn side_by_side(yours: &Output, reference: &Output) {
             first_diff.get_or_insert(i + 1);
             '≠'
         };
-        let l: String = l.chars().take(col).collect();
-        let r: String = r.chars().take(col).collect();
-        println!("{l:<col$} {mark} {r}");
+        // Long lines wrap onto continuation rows instead of being cut.
+        let (l, r) = (wrap(l, col), wrap(r, col));
+        for k in 0..l.len().max(r.len()) {
+            let lk = l.get(k).map_or("", String::as_str);
+            let rk = r.get(k).map_or("", String::as_str);
+            let m = if k == 0 { mark } else { ' ' };
+            println!("{lk:<col$} {m} {rk}");
+        }
     }
     for (who, o) in [("yours", yours), ("reference", reference)] {
         if !o.status.is_empty() {
@@ -154,5 +200,37 @@ fn side_by_side(yours: &Output, reference: &Output) {
     match first_diff {
         None => println!("\nThe outputs are the same."),
         Some(n) => println!("\nThe outputs differ from line {n} on (marked ≠)."),
+    }
+}
+
+/// `line` in pieces of at most `width` characters (at least one piece).
+fn wrap(line: &str, width: usize) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.is_empty() {
+        return vec![String::new()];
+    }
+    chars
+        .chunks(width.max(1))
+        .map(|c| c.iter().collect())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_wrap_instead_of_being_cut() {
+        assert_eq!(wrap("abcdefg", 3), ["abc", "def", "g"]);
+        assert_eq!(wrap("", 3), [""]);
+    }
+
+    #[test]
+    fn a_lone_file_name_is_taken_for_a_path() {
+        assert!(looks_like_a_path("puzzles.txt"));
+        assert!(looks_like_a_path("data/board"));
+        assert!(!looks_like_a_path("8"));
+        assert!(!looks_like_a_path("2.5"));
+        assert!(!looks_like_a_path("--boards"));
     }
 }
