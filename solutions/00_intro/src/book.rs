@@ -44,6 +44,7 @@ pub fn records() -> String {
     subsets_figure(&mut out);
     stack_figure(&mut out);
     quiz(&mut out);
+    stack_quiz(&mut out);
     out.0
 }
 
@@ -328,6 +329,32 @@ fn quiz(out: &mut Out) {
         &format!(
             "{}: from 0 the search goes to 1, then 3, then 5 before it ever comes back to try 2; 0, 1, 2, ... is the breadth-first order, and the last choice tries the neighbours last-first. Vertex 6 is never reached.",
             show(&right)
+        ),
+    ]);
+}
+
+/// Predict the stack: what is on it right after the first pop.
+fn stack_quiz(out: &mut Out) {
+    let rows = stack_rows(&graph());
+    let Some((_, after)) = rows.first() else {
+        return;
+    };
+    let show = |s: &[usize]| format!("{s:?}");
+    let mut reversed = after.clone();
+    reversed.reverse();
+    out.rec(&[
+        "quiz",
+        "stack-first-pop",
+        "dfs_stack starts with [0] on the player's graph and pops 0. What does the stack hold right after 0's neighbours are pushed (bottom first)?",
+    ]);
+    for (s, right) in [(after.clone(), true), (reversed, false), (vec![1], false)] {
+        out.rec(&["choice", if right { "1" } else { "0" }, &show(&s)]);
+    }
+    out.rec(&[
+        "explain",
+        &format!(
+            "{}: the neighbours [1, 2] are pushed in reverse, so 1 ends on top and is popped next, just as the recursion visits 1 first.",
+            show(after)
         ),
     ]);
 }

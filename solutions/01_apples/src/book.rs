@@ -23,6 +23,7 @@ pub fn records() -> String {
     calls_figure(&mut out);
     tree_figure(&mut out);
     quiz(&mut out);
+    ways_quiz(&mut out);
     out.0
 }
 
@@ -149,22 +150,28 @@ fn spell(taken: &[u32]) -> String {
 }
 
 fn ways_figure(out: &mut Out) {
+    let diagonal: Vec<String> = (0..=5u32)
+        .map(|m| count_memo(m + 1, m).unwrap_or(0).to_string())
+        .collect();
     out.rec(&[
         "figure",
         "ways-table",
         "grid",
-        "6",
+        "7",
         "7",
         "0",
-        "ways(n, m) for n = 1 to 6 people (rows, row r is n = r + 1) and m = 0 to 6 apples (columns), from count_memo. Each entry is the sum of the row above up to its column; the shaded diagonal doubles about every step.",
+        &format!(
+            "ways(n, m) for n = 0 to 6 people (rows) and m = 0 to 6 apples (columns), from count_memo. Each entry is the sum of the row above up to its column; the shaded diagonal ({}) grows by a factor that approaches 4 per step.",
+            diagonal.join(", ")
+        ),
     ]);
-    for n in 1..=6u32 {
+    for n in 0..=6u32 {
         for m in 0..=6u32 {
             let ways = count_memo(n, m).unwrap_or(0);
             let class = if n == m + 1 { "given" } else { "" };
             out.rec(&[
                 "cell",
-                &(n - 1).to_string(),
+                &n.to_string(),
                 &m.to_string(),
                 &ways.to_string(),
                 class,
@@ -178,12 +185,12 @@ fn calls_figure(out: &mut Out) {
         "figure",
         "calls-table",
         "grid",
-        "6",
+        "7",
         "7",
         "0",
-        "Calls that count_naive(n, m) makes, for n = 1 to 6 (rows) and m = 0 to 6 (columns), counted by count_naive_traced; shaded where the calls outnumber the ways more than 2 to 1.",
+        "Calls that count_naive(n, m) makes, for n = 0 to 6 people (rows) and m = 0 to 6 apples (columns), counted by count_naive_traced; shaded where the calls outnumber the ways more than 2 to 1.",
     ]);
-    for n in 1..=6u32 {
+    for n in 0..=6u32 {
         for m in 0..=6u32 {
             let run = count_naive_traced(n, m);
             let class = if run.calls > 2 * run.ways {
@@ -193,7 +200,7 @@ fn calls_figure(out: &mut Out) {
             };
             out.rec(&[
                 "cell",
-                &(n - 1).to_string(),
+                &n.to_string(),
                 &m.to_string(),
                 &run.calls.to_string(),
                 class,
@@ -288,6 +295,35 @@ fn quiz(out: &mut Out) {
             "{} calls (count_naive_traced says so): every one of the {} ways ends in its own base-case call, and every inner call is entered too, so the calls always outnumber the ways; that is the explosion memoization removes.",
             run.calls,
             count_naive(4, 4)
+        ),
+    ]);
+}
+
+/// Predict the count of the player's run.
+fn ways_quiz(out: &mut Out) {
+    let run = count_naive_traced(PEOPLE, APPLES);
+    out.rec(&[
+        "quiz",
+        "ways-3-4",
+        &format!("Before playing it: in how many ways can {APPLES} apples go to {PEOPLE} people?"),
+    ]);
+    let mut choices = vec![run.ways, run.calls, u64::from(APPLES).pow(PEOPLE), 12];
+    choices.dedup();
+    for n in choices {
+        out.rec(&[
+            "choice",
+            if n == run.ways { "1" } else { "0" },
+            &n.to_string(),
+        ]);
+    }
+    out.rec(&[
+        "explain",
+        &format!(
+            "{}: the player's last step counts them, one per base case; that is C({}, {}), the closed form. The recursion made {} calls to find them.",
+            run.ways,
+            APPLES + PEOPLE - 1,
+            PEOPLE - 1,
+            run.calls
         ),
     ]);
 }

@@ -26,6 +26,7 @@ pub fn records() -> String {
     solved_figure(&mut out);
     no_answer_figure(&mut out);
     quiz(&mut out);
+    cut_quiz(&mut out);
     out.0
 }
 
@@ -288,6 +289,43 @@ fn quiz(out: &mut Out) {
         &format!(
             "count_completions says {right}: of the 92 eight-queen solutions, only {right} keep all three given queens where they stand. solve() stops at the first it meets; counting visits the whole tree."
         ),
+    ]);
+}
+
+/// Which branch is cut: the first square the search refuses, and why.
+fn cut_quiz(out: &mut Out) {
+    let mut board = Board::from_queens(&SAMPLE_ONE);
+    let first =
+        (0..SQUARES).find(|&s| !board.has_queen(s / N, s % N) && is_safe(&board, s / N, s % N));
+    let Some(first) = first else {
+        return;
+    };
+    board.place(first / N, first % N);
+    let refused = (first + 1..SQUARES)
+        .find(|&s| !board.has_queen(s / N, s % N) && !is_safe(&board, s / N, s % N));
+    let Some(refused) = refused else {
+        return;
+    };
+    let why = attacker(&board, refused / N, refused % N);
+    out.rec(&[
+        "quiz",
+        "first-refusal",
+        &format!(
+            "On the first sample the search places its first queen on square {first}. The next square it refuses is {refused} (row {}, column {}). Why?",
+            refused / N,
+            refused % N
+        ),
+    ]);
+    for (text, right) in [
+        (format!("It is attacked {why}"), true),
+        ("A given queen stands there".to_string(), false),
+        ("The search has no queen left to place".to_string(), false),
+    ] {
+        out.rec(&["choice", if right { "1" } else { "0" }, &text]);
+    }
+    out.rec(&[
+        "explain",
+        &format!("is_safe looks along the row, the column and both diagonals, and the queen just placed on square {first} sees square {refused}; the branch with a queen there is cut before it starts, and the search goes on with the square empty."),
     ]);
 }
 

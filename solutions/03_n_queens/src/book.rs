@@ -23,6 +23,7 @@ pub fn records() -> String {
     symmetry_figure(&mut out);
     solution_figure(&mut out);
     quiz(&mut out);
+    leaves_quiz(&mut out);
     out.0
 }
 
@@ -348,6 +349,46 @@ fn quiz(out: &mut Out) {
         &format!(
             "{six}: count(6) says so, and the player's robot finds exactly these leaves. The counts are not monotone at the start (1, 0, 0, 2, 10, 4, 40, 92 for n = 1 to 8), and count_mirror({N}) = {} agrees by searching only half the first row.",
             count_mirror(6)
+        ),
+    ]);
+}
+
+/// The count: how many leaves the robot processes on 6 x 6.
+fn leaves_quiz(out: &mut Out) {
+    let mut robot = Narrated {
+        tree: QueensTree::new(N),
+        cols: Vec::new(),
+        shown: false,
+        found: Vec::new(),
+        out: Out::default(),
+    };
+    walk_leaves(&mut robot);
+    let leaves = robot
+        .out
+        .0
+        .lines()
+        .filter(|l| l.starts_with("ev\treject") || l.starts_with("ev\tfound\t"))
+        .count();
+    let found = robot.found.len();
+    out.rec(&[
+        "quiz",
+        "robot-leaves",
+        "walk_leaves processes every leaf of the 6-queens tree once: every position whose top queen is attacked, and every full board. How many leaves is that?",
+    ]);
+    let mut choices = vec![leaves, found, 6usize.pow(6), leaves / 2];
+    choices.dedup();
+    for n in choices {
+        out.rec(&[
+            "choice",
+            if n == leaves { "1" } else { "0" },
+            &n.to_string(),
+        ]);
+    }
+    out.rec(&[
+        "explain",
+        &format!(
+            "{leaves}: the player shows each one, {} in red (an attacked top queen) and {found} solutions. Far fewer than the 6^6 = 46,656 ways to put one queen in each row, because an attacked queen ends its branch at once.",
+            leaves - found
         ),
     ]);
 }

@@ -27,6 +27,7 @@ pub fn records() -> String {
     counts_figure(&mut out, &puzzle);
     solved_figure(&mut out, &puzzle, &guessed);
     quiz(&mut out, &puzzle);
+    pick_quiz(&mut out, &puzzle);
     out.0
 }
 
@@ -269,6 +270,41 @@ fn quiz(out: &mut Out, puzzle: &Grid) {
         &format!(
             "{} guesses among {} nodes: most of the {blanks} blanks have a single candidate by the time they are picked, so they are written without a guess; only the rest branch, and the wrong branches are what the player's backtracks undo.",
             stats.guesses, stats.nodes
+        ),
+    ]);
+}
+
+/// Predict the next step: which blank fewest_choices picks first.
+fn pick_quiz(out: &mut Out, puzzle: &Grid) {
+    let masks = Masks::of(puzzle);
+    let Some((pick, free)) = fewest_choices(puzzle, &masks) else {
+        return;
+    };
+    let blanks: Vec<usize> = (0..81).filter(|&i| puzzle.cells[i] == 0).collect();
+    let first = blanks[0];
+    let widest = blanks
+        .iter()
+        .copied()
+        .max_by_key(|&i| (masks.free(i).count_ones(), usize::MAX - i))
+        .unwrap_or(first);
+    out.rec(&[
+        "quiz",
+        "first-pick",
+        "Look at the candidates of the player's puzzle. Which blank does fewest_choices pick first?",
+    ]);
+    let mut choices = vec![pick, first, widest];
+    choices.dedup();
+    for c in choices {
+        let text = format!("{} (candidates {{{}}})", name(c), digits(masks.free(c)));
+        out.rec(&["choice", if c == pick { "1" } else { "0" }, &text]);
+    }
+    out.rec(&[
+        "explain",
+        &format!(
+            "{}: the first blank in reading order with the fewest candidates, here {}; the naive search would start at {}, the first blank, whatever its candidates.",
+            name(pick),
+            free.count_ones(),
+            name(first)
         ),
     ]);
 }

@@ -29,6 +29,7 @@ pub fn records() -> String {
     big_figure(&mut out);
     closed_figure(&mut out);
     quiz(&mut out);
+    dead_end_quiz(&mut out);
     out.0
 }
 
@@ -269,6 +270,44 @@ fn quiz(out: &mut Out) {
             "{} attempts against {}: the board is symmetric but the fixed move order is not, so one corner meets a good first move early and the other explores a huge subtree first. That is why the plain search is only practical to about 7 x 7, and why Warnsdorff's rule orders the moves.",
             seed.attempts, search.attempts
         ),
+    ]);
+}
+
+/// Predict the first backtrack of the player's run.
+fn dead_end_quiz(out: &mut Out) {
+    let mut trace = Out::default();
+    let mut board = Board::new(N);
+    board.set(START, 1);
+    extend(&mut board, START, 2, &mut trace);
+    // The first undo rubs out move k; the knight was stuck after it.
+    let first = trace
+        .0
+        .lines()
+        .find(|l| l.starts_with("ev\tundo"))
+        .and_then(|l| l.split("move ").nth(1))
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|k| k.parse::<u32>().ok());
+    let Some(first) = first else {
+        return;
+    };
+    out.rec(&[
+        "quiz",
+        "first-dead-end",
+        "In the player's run, after which move does the knight first get stuck and back up?",
+    ]);
+    let mut choices = vec![first, 25, 5, 12];
+    choices.sort();
+    choices.dedup();
+    for k in choices {
+        out.rec(&[
+            "choice",
+            if k == first { "1" } else { "0" },
+            &format!("after move {k}"),
+        ]);
+    }
+    out.rec(&[
+        "explain",
+        &format!("After move {first}: every one of its eight moves leaves the board or lands on a visited square, but squares are still unvisited, so the search rubs out move {first} and tries the next move from the square before. Press the player's \"next backtrack\" button once to see it."),
     ]);
 }
 

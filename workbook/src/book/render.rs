@@ -52,7 +52,11 @@ pub fn quiz(q: &Quiz) -> String {
         q.id,
         esc(&q.question)
     );
-    for (right, text) in &q.choices {
+    // A fixed order that does not depend on where the example put the
+    // right answer (examples tend to list it first).
+    let mut choices: Vec<&(bool, String)> = q.choices.iter().collect();
+    choices.sort_by(|a, b| a.1.len().cmp(&b.1.len()).then_with(|| a.1.cmp(&b.1)));
+    for (right, text) in choices {
         let _ = writeln!(
             html,
             "<li><button type=\"button\" data-right=\"{}\">{}</button></li>",
