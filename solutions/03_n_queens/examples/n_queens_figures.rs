@@ -273,7 +273,9 @@ fn plot() -> String {
             -4 => "100 µs".into(),
             -5 => "10 µs".into(),
             -6 => "1 µs".into(),
-            d => format!("1e{d} s"),
+            -7 => "100 ns".into(),
+            -8 => "10 ns".into(),
+            _ => "1 ns".into(),
         };
         svg += &format!(
             "<line x1=\"{left}\" x2=\"{}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{label}</text>\n",
