@@ -74,12 +74,16 @@ enum Cmd {
         input: Vec<String>,
     },
     /// Instructors: grade a folder of submissions into a gradebook (see grading/README.md).
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Grade {
+        #[command(subcommand)]
+        action: Option<GradeAction>,
         /// A folder with one entry per learner: a folder, a .zip or a .tar.gz.
-        submissions: PathBuf,
-        /// Where to write grades.csv, report.md, report.html and LEARNER/results.json.
-        #[arg(long)]
-        out: PathBuf,
+        #[arg(required = true)]
+        submissions: Option<PathBuf>,
+        /// Where to write grades.csv, report.md, report.html and learners/LEARNER/results.json.
+        #[arg(long, required = true)]
+        out: Option<PathBuf>,
         /// The grading config; default: grading/grading.toml when it exists.
         #[arg(long)]
         config: Option<PathBuf>,
@@ -89,6 +93,24 @@ enum Cmd {
         /// Learners graded at once; default: one per core.
         #[arg(long)]
         jobs: Option<usize>,
+        /// Run learners' builds and tests without the bwrap sandbox (only for a trusted class).
+        #[arg(long)]
+        no_sandbox: bool,
+        /// Grade only shard I of N (e.g. 2/8), by a hash of each learner id; merge the parts with `grade merge`.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<grade::Shard>,
+    },
+    /// Platforms: grade one submission of one chapter (the Exercism test-runner interface).
+    TestRunner {
+        /// The chapter's slug (`intro`, `apples`, ...).
+        slug: String,
+        /// The submission: the chapter's crate folder (with src/) or a copy of the workbook.
+        input: PathBuf,
+        /// Where to write results.json.
+        output: PathBuf,
+        /// Run without the bwrap sandbox (only for trusted code).
+        #[arg(long)]
+        no_sandbox: bool,
     },
     /// Internal: set resource limits on this process, then run a program (used by `grade`).
     #[command(name = "__limited", hide = true)]
@@ -100,6 +122,15 @@ enum Cmd {
     Book {
         #[command(subcommand)]
         action: Option<BookAction>,
+    },
+    /// Internal: write a chapter's reference as a learner would submit it
+    /// (the stubs' files with the reference bodies), for the grader's tests.
+    #[command(name = "__learner-reference", hide = true)]
+    LearnerReference {
+        /// The chapter (slug or number).
+        chapter: String,
+        /// The folder to write the chapter's `src/` files into.
+        out: PathBuf,
     },
     /// Maintainers: regenerate the stubs in `exercises/` from `solutions/`.
     Stubs {
@@ -113,6 +144,31 @@ enum Cmd {
         /// Skip running the suites (the slow part).
         #[arg(long)]
         no_suites: bool,
+    },
+}
+
+#[derive(Subcommand, Clone)]
+enum GradeAction {
+    /// Fetch and build what grading needs once (for a cache shared by shards).
+    Prepare {
+        /// The grading config; default: grading/grading.toml when it exists.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The shared target directory for the graded builds; default: target/grade.
+        #[arg(long)]
+        target_dir: Option<PathBuf>,
+        /// Build without the bwrap sandbox.
+        #[arg(long)]
+        no_sandbox: bool,
+    },
+    /// Merge the parts written by `grade --shard I/N` into one gradebook.
+    Merge {
+        /// The parts' folders (each holds a part.json).
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// Where to write grades.csv, report.md, report.html and learners/.
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -157,27 +213,84 @@ fn run(cli: Cli) -> Result<ExitCode> {
             run::run(&root, &chapter[0], &input)
         }
         Cmd::Grade {
+            action: Some(GradeAction::Merge { parts, out }),
+            ..
+        } => grade::merge(&chapters, &parts, &out),
+        Cmd::Grade {
+            action:
+                Some(GradeAction::Prepare {
+                    config,
+                    target_dir,
+                    no_sandbox,
+                }),
+            ..
+        } => grade::prepare_only(
+            &root,
+            &chapters,
+            grade::Options {
+                submissions: PathBuf::new(),
+                out: PathBuf::new(),
+                config,
+                target_dir,
+                jobs: None,
+                no_sandbox,
+                shard: None,
+            },
+        ),
+        Cmd::Grade {
+            action: None,
             submissions,
             out,
             config,
             target_dir,
             jobs,
-        } => grade::run(
-            &root,
-            &chapters,
-            grade::Options {
-                submissions,
-                out,
-                config,
-                target_dir,
-                jobs,
-            },
-        ),
+            no_sandbox,
+            shard,
+        } => {
+            let (Some(submissions), Some(out)) = (submissions, out) else {
+                bail!("grade needs SUBMISSIONS and --out REPORT (see `workbook grade --help`)");
+            };
+            grade::run(
+                &root,
+                &chapters,
+                grade::Options {
+                    submissions,
+                    out,
+                    config,
+                    target_dir,
+                    jobs,
+                    no_sandbox,
+                    shard,
+                },
+            )
+        }
+        Cmd::TestRunner {
+            slug,
+            input,
+            output,
+            no_sandbox,
+        } => grade::test_runner(&root, &chapters, &slug, &input, &output, no_sandbox),
         Cmd::Limited { args } => Ok(grade::limited_exec(&args)),
         Cmd::Book { action } => match action.unwrap_or(BookAction::Build) {
             BookAction::Build => book::build(&root).map(|_| ExitCode::SUCCESS),
             BookAction::Serve { port, open } => book::serve(&root, port, open),
         },
+        Cmd::LearnerReference { chapter, out } => {
+            for c in select(&chapters, Some(&chapter))? {
+                let mut whole = c.clone();
+                for e in &mut whole.exercises {
+                    e.stubs.clear();
+                }
+                for f in stubs::generate(&root, &whole)? {
+                    let path = out.join(&f.relative);
+                    if let Some(parent) = path.parent() {
+                        std::fs::create_dir_all(parent)?;
+                    }
+                    std::fs::write(path, f.text)?;
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Cmd::Stubs { chapter } => {
             for c in select(&chapters, chapter.as_deref())? {
                 let n = stubs::write(&root, &c)?;

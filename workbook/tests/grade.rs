@@ -2,78 +2,23 @@
 //!
 //! The test builds a small workbook holding only chapter 0 (so the
 //! snapshots do not move as chapters are added), writes one submission per
-//! threat from chapter 0's own solution and stubs, grades them all with one
-//! `workbook grade` run (one dependency build, two workers), and snapshots
-//! every learner's `results.json` and the class's `grades.csv`, with times
-//! and test sources redacted. The shared target directory lives in cargo's
-//! per-test scratch folder, so later runs only rebuild the learners' crates.
+//! threat from chapter 0's own reference (as a learner would submit it) and
+//! stubs, grades them all with one `workbook grade` run (one dependency
+//! build, two workers, the sandbox on), asserts the grade each learner
+//! deserves, that every learner has a row and that nothing was written
+//! outside the report and the target directory, and snapshots every
+//! learner's `results.json` and the class's `grades.csv`, with times and
+//! test sources redacted. The class's config relaxes the intake's `std::fs`
+//! rule, so one learner can attack the sandbox itself with file I/O. The
+//! shared target directory lives in cargo's per-test scratch folder, so
+//! later runs only rebuild the learners' crates.
 
 use std::io::Write;
 mod common;
 
-use common::repo;
+use common::{learner_reference, mini_workbook, repo, write};
 use std::path::Path;
 use std::process::Command;
-
-fn copy(from: &Path, to: &Path) {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).unwrap();
-        for e in std::fs::read_dir(from).unwrap() {
-            let e = e.unwrap();
-            if e.file_name() != "target" {
-                copy(&e.path(), &to.join(e.file_name()));
-            }
-        }
-    } else {
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(from, to).unwrap();
-    }
-}
-
-fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-/// A workbook with chapter 0 only, its lock file pruned to match.
-fn mini_workbook(dir: &Path) {
-    let repo = repo();
-    for p in [
-        "Cargo.toml",
-        "Cargo.lock",
-        ".cargo",
-        "rustfmt.toml",
-        "workbook/Cargo.toml",
-        "workbook/src",
-        "exercises/00_intro",
-        "solutions/00_intro",
-        "tests/intro.rs",
-        "grading/hidden/intro.rs",
-        "grading/hidden/rng.rs",
-    ] {
-        copy(&repo.join(p), &dir.join(p));
-    }
-    for e in std::fs::read_dir(repo.join("tests/snapshots")).unwrap() {
-        let e = e.unwrap();
-        if e.file_name().to_string_lossy().starts_with("intro__") {
-            copy(&e.path(), &dir.join("tests/snapshots").join(e.file_name()));
-        }
-    }
-    write(
-        &dir.join("grading/grading.toml"),
-        "time_limit_secs = 5\ncpu_limit_secs = 5\nmemory_limit_mb = 512\n\n[weights]\n\"intro/subsets_with_sum\" = 2\n",
-    );
-    let status = Command::new(env!("CARGO"))
-        .args(["metadata", "--offline", "--format-version", "1", "-q"])
-        .current_dir(dir)
-        .stdout(std::process::Stdio::null())
-        .status()
-        .unwrap();
-    assert!(
-        status.success(),
-        "cannot prune the mini workbook's lock file"
-    );
-}
 
 /// `body` put in place of the body of `pub fn NAME(...) ... {` in `text`.
 fn replace_body(text: &str, name: &str, body: &str) -> String {
@@ -132,29 +77,29 @@ fn zip(path: &Path, files: &[(&str, &str)], symlink: Option<(&str, &str)>) {
     z.finish().unwrap();
 }
 
-/// One submission per threat the grader must withstand.
-fn submissions(dir: &Path) {
+/// One submission per threat the grader must withstand. `escape` is a
+/// folder outside everything the grader may write, `subs` the submissions.
+fn submissions(dir: &Path, solution: &str, escape: &Path) {
     let repo = repo();
-    let solution = std::fs::read_to_string(repo.join("solutions/00_intro/src/lib.rs")).unwrap();
     let stubs = std::fs::read_to_string(repo.join("exercises/00_intro/src/lib.rs")).unwrap();
     let lib = "exercises/00_intro/src/lib.rs";
     let sub = |name: &str, text: &str| write(&dir.join(name).join(lib), text);
+    let with = |f: &str, body: &str| replace_body(solution, f, body);
 
-    sub("all_correct", &solution);
+    sub("all_correct", solution);
     // A copy of exercises/ only, not of the whole workbook.
     write(&dir.join("all_stubs/00_intro/src/lib.rs"), &stubs);
     sub(
         "partly_correct",
-        &replace_body(&solution, "dfs_stack", "let _ = (graph, start); Vec::new()"),
+        &with("dfs_stack", "let _ = (graph, start); Vec::new()"),
     );
     sub(
         "compile_error",
-        &replace_body(&solution, "dfs_stack", "let n: u32 = graph; Vec::new()"),
+        &with("dfs_stack", "let n: u32 = graph; Vec::new()"),
     );
     sub(
         "infinite_loop",
-        &replace_body(
-            &solution,
+        &with(
             "dfs_recursive",
             "if graph.len() == 7 { loop { std::hint::black_box(0); } } let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); visit(graph, start, &mut seen, &mut order); order",
         ),
@@ -163,8 +108,7 @@ fn submissions(dir: &Path) {
         "stack_overflow",
         &format!(
             "{}\nfn deep(n: u64) -> u64 {{ let pad = [n; 64]; let r = deep(n + 1); std::hint::black_box(&pad); r }}\n",
-            replace_body(
-                &solution,
+            with(
                 "subsets_with_sum",
                 "if target == 10 { deep(0); } let mut found = Vec::new(); let mut chosen = Vec::new(); choose(items, target, &mut chosen, &mut found); found"
             )
@@ -172,11 +116,10 @@ fn submissions(dir: &Path) {
     );
     sub(
         "memory_bomb",
-        &replace_body(
-            &solution,
+        // Every call allocates without end, so which test meets it first never
+        // depends on the inputs proptest happens to draw.
+        &with(
             "dfs_stack",
-            // Every call allocates without end, so which test meets it first never
-            // depends on the inputs proptest happens to draw.
             "let _ = (graph, start); let mut hog = Vec::new(); loop { hog.push(std::hint::black_box(vec![1u8; 1 << 20])); }",
         ),
     );
@@ -188,7 +131,7 @@ fn submissions(dir: &Path) {
     );
     write(&dir.join("edited_suites/tests/snapshots/intro__dfs_recursive__a_tree_of_seven_is_listed_depth_first.snap"), "---\nsource: tests/intro.rs\nexpression: anything\n---\n[]\n");
     // A build script and a dependency that would break the build if used: ignored.
-    sub("build_rs_and_dependency", &solution);
+    sub("build_rs_and_dependency", solution);
     write(
         &dir.join("build_rs_and_dependency/exercises/00_intro/build.rs"),
         "fn main() { panic!(\"a build script from a submission ran\"); }\n",
@@ -200,14 +143,115 @@ fn submissions(dir: &Path) {
     sub(
         "forbidden_api",
         &format!(
-            "{solution}\npub fn peek() -> String {{ std::fs::read_to_string(\"/etc/passwd\").unwrap_or_default() }}\nconst LEAK: &str = include_str!(\"/etc/hostname\");\n"
+            "{solution}\nfn peek() -> String {{ std::process::id().to_string() }}\nconst LEAK: &str = include_str!(\"/etc/hostname\");\n"
+        ),
+    );
+    hostile_intake(solution, &sub);
+    hostile_runs(dir, solution, escape, &sub);
+    hostile_names(dir, solution);
+}
+
+/// Submissions that try to get code past the intake's grammar.
+fn hostile_intake(solution: &str, sub: &dyn Fn(&str, &str)) {
+    let with = |f: &str, body: &str| replace_body(solution, f, body);
+    let correct = "let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); visit(graph, start, &mut seen, &mut order); order";
+    sub(
+        "raw_identifier",
+        &with(
+            "dfs_recursive",
+            &format!("let _ = std::r#process::id(); {correct}"),
+        ),
+    );
+    sub(
+        "macro_built_path",
+        &format!(
+            "{}\nmacro_rules! m {{ ($a:ident) => {{ std::$a::exit(0) }} }}\n",
+            with(
+                "dfs_recursive",
+                &format!("if graph.is_empty() {{ m!(process); }} {correct}")
+            )
+        ),
+    );
+    sub(
+        "cfg_attr_path",
+        &format!("{solution}\n#[cfg_attr(all(), path = \"/etc/hostname\")]\nfn helper() {{}}\n"),
+    );
+    sub(
+        "process_exit",
+        &with("dfs_recursive", "std::process::exit(0)"),
+    );
+    sub(
+        "lookalike_identifier",
+        &with(
+            "dfs_recursive",
+            &format!("let _ = std::ｐrocess::id(); {correct}"),
+        ),
+    );
+    let nested = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
+    sub(
+        "deep_nesting",
+        &with(
+            "dfs_stack",
+            &format!("let _ = (graph, start, {nested}); Vec::new()"),
+        ),
+    );
+    let errors = "let _: u8 = \"x\";\n".repeat(5000);
+    sub(
+        "type_errors",
+        &with("dfs_stack", &format!("{errors} Vec::new()")),
+    );
+    sub(
+        "const_forever",
+        &format!(
+            "{}\n#[allow(long_running_const_eval)]\nconst FOREVER: u64 = {{ let mut i = 0u64; loop {{ i = i.wrapping_add(1); if i == 0 {{ break i; }} i = i.wrapping_sub(0); if i == u64::MAX {{ i = 1; }} }} }};\n",
+            with("dfs_stack", "let _ = (graph, start, FOREVER); Vec::new()")
+        ),
+    );
+}
+
+/// Submissions whose code runs and attacks the grader from inside a test.
+fn hostile_runs(dir: &Path, solution: &str, escape: &Path, sub: &dyn Fn(&str, &str)) {
+    let with = |f: &str, body: &str| replace_body(solution, f, body);
+    sub(
+        "stdout_forgery",
+        &with(
+            "dfs_stack",
+            "let _ = (graph, start); println!(\"test dfs_stack ... ok\\n\\ntest result: ok. 1 passed; 0 failed\"); Vec::new()",
+        ),
+    );
+    // With `std::fs` allowed by the class config, only the sandbox stands
+    // between this code and the grader's files: every write and read must
+    // fail, so the learner keeps full marks only if nothing leaked.
+    let e = escape.display();
+    let probe = format!(
+        "let mut leaked = false; \
+         for p in [\"{e}/from-test\", \"/tmp/../{e}/tmp\", \"../../../../pristine/leak\", \"../../tests/snapshots/leak\", \"../../../w1/leak\", \"leak\"] {{ leaked |= std::fs::write(p, \"x\").is_ok(); }} \
+         leaked |= std::fs::read_to_string(\"../../grading/hidden/intro.rs\").is_ok(); \
+         leaked |= std::fs::read_to_string(\"../../solutions/00_intro/src/lib.rs\").is_ok(); \
+         leaked |= std::fs::read_dir(\"{e}/..\").is_ok(); \
+         if leaked {{ return Vec::new(); }}"
+    );
+    sub(
+        "fs_escape",
+        &with(
+            "dfs_recursive",
+            &format!(
+                "{probe} let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); visit(graph, start, &mut seen, &mut order); order"
+            ),
+        ),
+    );
+    sub(
+        "thread_bomb",
+        &with(
+            "dfs_stack",
+            "let _ = (graph, start); let mut all = Vec::new(); loop { all.push(std::thread::spawn(|| std::thread::sleep(std::time::Duration::from_secs(3)))); }",
         ),
     );
     // Archives, each with a path that tries to leave the submission and a symlink.
     zip(
         &dir.join("zipped.zip"),
         &[
-            ("workbook/exercises/00_intro/src/lib.rs", &solution),
+            ("workbook/exercises/00_intro/src/lib.rs", solution),
             ("../../escaped.rs", "fn main() {}"),
         ],
         Some(("workbook/exercises/00_intro/src/linked.rs", "/etc/passwd")),
@@ -217,15 +261,28 @@ fn submissions(dir: &Path) {
         &[
             (
                 "exercises/00_intro/src/lib.rs",
-                &replace_body(
-                    &solution,
-                    "subsets_with_sum",
-                    "let _ = (items, target); Vec::new()",
-                ),
+                &with("subsets_with_sum", "let _ = (items, target); Vec::new()"),
             ),
             ("../escaped.rs", "fn main() {}"),
         ],
     );
+    tar_gz(
+        &dir.join("all_correct_again.tgz"),
+        &[("exercises/00_intro/src/lib.rs", solution)],
+    );
+}
+
+/// Learner names that collide with report files, with each other, or are
+/// not UTF-8, and an entry that is no submission at all.
+fn hostile_names(dir: &Path, solution: &str) {
+    use std::os::unix::ffi::OsStrExt;
+    let lib = "exercises/00_intro/src/lib.rs";
+    write(&dir.join("grades.csv").join(lib), solution);
+    write(&dir.join("twice").join(lib), solution);
+    zip(&dir.join("twice.zip"), &[(lib, solution)], None);
+    let latin1 = std::ffi::OsStr::from_bytes(b"caf\xe9");
+    write(&dir.join(latin1).join(lib), solution);
+    write(&dir.join("homework.txt"), "I did it all in my head.\n");
 }
 
 #[test]
@@ -234,53 +291,60 @@ fn grading_a_hostile_class_in_one_batch() {
     let root = tmp.path().join("workbook");
     let subs = tmp.path().join("submissions");
     let out = tmp.path().join("report");
-    mini_workbook(&root);
-    submissions(&subs);
+    let escape = tmp.path().join("escape");
+    std::fs::create_dir_all(&escape).unwrap();
+    mini_workbook(
+        &root,
+        "time_limit_secs = 30\ncpu_limit_secs = 5\nmemory_limit_mb = 512\nbuild_limit_secs = 40\n\
+         allow = [\"std::fs\"]\n\n[weights]\n\"intro/subsets_with_sum\" = 2\n",
+    );
+    let solution = learner_reference(&root);
+    submissions(&subs, &solution, &escape);
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-fixtures");
     common::grade(&root, &subs, &out, &target);
     assert!(!tmp.path().join("escaped.rs").exists() && !subs.join("escaped.rs").exists());
+    assert_eq!(
+        std::fs::read_dir(&escape).unwrap().count(),
+        0,
+        "a test wrote outside the sandbox"
+    );
+    let mut everything = Vec::new();
+    list_files(tmp.path(), &mut everything);
+    for f in &everything {
+        let f = f.strip_prefix(tmp.path()).unwrap();
+        assert!(
+            f.starts_with("workbook") || f.starts_with("submissions") || f.starts_with("report"),
+            "the grader wrote {} outside the report",
+            f.display()
+        );
+        assert!(!f.ends_with("leak"), "a test wrote {}", f.display());
+    }
 
     let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
     insta::assert_snapshot!("grades_csv", csv);
-    let row = |name: &str| {
-        csv.lines()
-            .find(|l| l.starts_with(&format!("{name},")))
-            .unwrap()
-            .to_string()
-    };
-    assert!(
-        row("all_correct").ends_with(",100.0"),
-        "all correct must score full marks: {}",
-        row("all_correct")
-    );
-    assert!(
-        row("all_stubs").ends_with(",0,0.0"),
-        "all stubs must score zero: {}",
-        row("all_stubs")
-    );
-    assert_eq!(
-        row("build_rs_and_dependency"),
-        row("all_correct").replace("all_correct", "build_rs_and_dependency")
-    );
-    assert_eq!(
-        row("zipped"),
-        row("all_correct").replace("all_correct", "zipped")
-    );
-    assert_eq!(
-        row("edited_suites"),
-        row("all_stubs").replace("all_stubs", "edited_suites")
-    );
+    deserved_grades(&csv);
 
-    let mut names: Vec<String> = std::fs::read_dir(&out)
+    let mut names: Vec<String> = std::fs::read_dir(out.join("learners"))
         .unwrap()
         .filter_map(|e| e.ok())
-        .filter(|e| e.path().is_dir())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 12, "one results.json per learner: {names:?}");
+    let entries = std::fs::read_dir(&subs).unwrap().count();
+    assert_eq!(
+        names.len(),
+        entries,
+        "one results.json per learner: {names:?}"
+    );
+    assert_eq!(csv.lines().count(), 2 + names.len(), "one row per learner");
     for name in names {
-        let text = std::fs::read_to_string(out.join(&name).join("results.json")).unwrap();
+        let text =
+            std::fs::read_to_string(out.join("learners").join(&name).join("results.json")).unwrap();
+        assert!(
+            text.len() < 200_000,
+            "{name}: results.json is {} bytes",
+            text.len()
+        );
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
         insta::assert_json_snapshot!(format!("results_{name}"), json, {
             ".build_secs" => "[secs]",
@@ -294,10 +358,16 @@ fn grading_a_hostile_class_in_one_batch() {
                     _ => value,
                 }
             }),
-            // Proptest's shrinking and its regression-file notes vary between runs.
+            // Proptest's shrinking varies between runs.
             ".tests[].message" => insta::dynamic_redaction(|value, _| {
                 match value.as_str() {
                     Some(m) if m.contains("proptest") => "[proptest failure]".into(),
+                    _ => value,
+                }
+            }),
+            ".message" => insta::dynamic_redaction(|value, _| {
+                match value.as_str() {
+                    Some(m) if m.contains("compile error") => "[compile errors]".into(),
                     _ => value,
                 }
             }),
@@ -305,6 +375,85 @@ fn grading_a_hostile_class_in_one_batch() {
     }
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains("## Class summary") && md.contains("### forbidden_api"));
+    assert!(md.len() < 400_000, "report.md is {} bytes", md.len());
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("<table>") && !html.contains("<script"));
+}
+
+fn list_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = e.path();
+        if path.is_dir() && !path.is_symlink() {
+            list_files(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// The grade each learner deserves, row by row.
+fn deserved_grades(csv: &str) {
+    let row = |name: &str| {
+        csv.lines()
+            .find(|l| l.starts_with(&format!("{name},")))
+            .unwrap_or_else(|| panic!("no row for {name} in\n{csv}"))
+            .to_string()
+    };
+    let cells = |name: &str| row(name).split_once(',').unwrap().1.to_string();
+    let full = cells("all_correct");
+    assert!(
+        full.ends_with(",100.0"),
+        "all correct must score full marks: {full}"
+    );
+    // Correct code scores full marks however it arrives and whatever it is called.
+    for same in [
+        "all_correct_again.tgz",
+        "zipped.zip",
+        "build_rs_and_dependency",
+        "fs_escape",
+        "grades.csv",
+        "twice",
+        "twice.zip",
+        "caf%E9",
+    ] {
+        assert_eq!(cells(same), full, "{same} must score as all_correct does");
+    }
+    // Nothing earned: refused by the intake, never built, or never run.
+    for zero in [
+        "all_stubs",
+        "edited_suites",
+        "forbidden_api",
+        "raw_identifier",
+        "macro_built_path",
+        "cfg_attr_path",
+        "process_exit",
+        "lookalike_identifier",
+        "compile_error",
+        "deep_nesting",
+        "type_errors",
+        "const_forever",
+        "homework.txt",
+    ] {
+        assert!(
+            row(zero).ends_with(",0,0.0"),
+            "{zero} must score zero: {}",
+            row(zero)
+        );
+    }
+    // Some tests lost, the rest earned.
+    for name in [
+        "partly_correct",
+        "infinite_loop",
+        "stack_overflow",
+        "stdout_forgery",
+        "thread_bomb",
+        "memory_bomb",
+        "tarred.tar.gz",
+    ] {
+        let r = row(name);
+        assert!(
+            !r.ends_with(",100.0") && !r.ends_with(",0,0.0"),
+            "{name} must lose some points, not all: {r}"
+        );
+    }
 }

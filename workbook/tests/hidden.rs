@@ -1,32 +1,48 @@
 //! The hidden suites are honest: each passes against the reference and
 //! fails against the untouched stubs.
 //!
-//! `grading/hidden/<slug>.rs` only compiles inside a grading slot, so
-//! nothing else would notice when a chapter's API moves under it. This test
-//! grades two learners with the real workbook: one who submits every
-//! chapter's reference (its sources with `slug_solution` renamed `slug`, as
-//! the stubs are derived), and one who submits the untouched stubs. Every hidden test must pass for the first and fail for the
-//! second. Cost: one grading batch of every chapter, a few minutes on two
-//! cores; the target directory lives in cargo's per-test scratch folder.
+//! `grading/hidden/<slug>.rs` only compiles inside the grader's workspace,
+//! so nothing else would notice when a chapter's API moves under it. This
+//! test grades two learners with the real workbook: one who submits every
+//! chapter's reference as a learner would (the stub files with the
+//! reference bodies, from `workbook __learner-reference`), and one who
+//! submits the untouched stubs. Every hidden test must pass for the first
+//! and fail for the second. Cost: one grading batch of every chapter, a few
+//! minutes on two cores; the target directory lives in cargo's per-test
+//! scratch folder.
 
 mod common;
 
 use common::repo;
 use std::path::Path;
 
-/// Every `.rs` file under `from`, copied to `to` with `rename` applied.
-fn copy_renamed(from: &Path, to: &Path, rename: (&str, &str)) {
+/// Every `.rs` file under `from`, copied to `to`.
+fn copy(from: &Path, to: &Path) {
     for e in std::fs::read_dir(from).unwrap() {
         let path = e.unwrap().path();
         let dest = to.join(path.file_name().unwrap());
         if path.is_dir() {
-            copy_renamed(&path, &dest, rename);
+            copy(&path, &dest);
         } else if path.extension().is_some_and(|x| x == "rs") {
-            let text = std::fs::read_to_string(&path).unwrap();
             std::fs::create_dir_all(to).unwrap();
-            std::fs::write(dest, text.replace(rename.0, rename.1)).unwrap();
+            std::fs::copy(&path, dest).unwrap();
         }
     }
+}
+
+/// Chapter `slug`'s reference as a learner would submit it, written to `to`.
+fn learner_reference(slug: &str, to: &Path) {
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_workbook"))
+        .current_dir(repo())
+        .args(["__learner-reference", slug])
+        .arg(to)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "cannot write {slug}'s reference: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
 }
 
 /// The chapters that have a hidden suite: (`NN_slug` folder, slug).
@@ -53,19 +69,21 @@ fn hidden_suites_pass_on_the_reference_and_fail_on_the_stubs() {
     let chapters = hidden_chapters();
     assert!(!chapters.is_empty(), "no hidden suites found");
     for (folder, slug) in &chapters {
-        let from = repo().join("solutions").join(folder).join("src");
         let to = subs.join("reference/exercises").join(folder).join("src");
-        copy_renamed(&from, &to, (&format!("{slug}_solution"), slug));
+        learner_reference(slug, &to);
         let stubs = repo().join("exercises").join(folder).join("src");
-        let to = subs.join("stubs/exercises").join(folder).join("src");
-        copy_renamed(&stubs, &to, (slug, slug));
+        copy(
+            &stubs,
+            &subs.join("stubs/exercises").join(folder).join("src"),
+        );
     }
 
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-hidden");
     common::grade(&repo(), &subs, &out, &target);
 
     for (learner, must_pass) in [("reference", true), ("stubs", false)] {
-        let text = std::fs::read_to_string(out.join(learner).join("results.json")).unwrap();
+        let text = std::fs::read_to_string(out.join("learners").join(learner).join("results.json"))
+            .unwrap();
         let results: serde_json::Value = serde_json::from_str(&text).unwrap();
         let tests = results["tests"]
             .as_array()

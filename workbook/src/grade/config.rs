@@ -1,23 +1,30 @@
 //! The instructor's grading configuration (`grading/grading.toml`).
 //!
 //! Every field has a default, so grading works with no file at all: each
-//! graded test is worth one point, a test gets a few seconds of wall clock,
-//! a gibibyte of address space and 64 KiB of output, and the hidden suites
-//! are read from `grading/hidden/` when that folder exists.
+//! graded test is worth one point, a test gets a few seconds of CPU time
+//! (with a generous wall clock behind it), a gibibyte of address space, 64
+//! tasks and 64 KiB of output, a chapter's build gets five minutes, and the
+//! hidden suites are read from `grading/hidden/` when that folder exists.
 
 use anyhow::{Context, Result};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
-    /// Wall-clock limit for one test, in seconds.
+    /// Wall-clock backstop for one test, in seconds: a test still running
+    /// then (asleep, or starved on a loaded machine) is stopped. The CPU
+    /// limit is what judges a runaway test; keep this well above it.
     pub time_limit_secs: f64,
     /// CPU-time limit for one test, in seconds (RLIMIT_CPU).
     pub cpu_limit_secs: u64,
+    /// Processes and threads one test may have at once (RLIMIT_NPROC).
+    pub tasks_limit: u64,
+    /// Wall-clock limit for building one chapter of one learner, in seconds.
+    pub build_limit_secs: u64,
     /// Address-space limit for one test, in MiB (RLIMIT_AS).
     pub memory_limit_mb: u64,
     /// Bytes of stdout + stderr one test may print before it is stopped, in KiB.
@@ -36,8 +43,10 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Self {
-            time_limit_secs: 5.0,
+            time_limit_secs: 30.0,
             cpu_limit_secs: 5,
+            tasks_limit: 64,
+            build_limit_secs: 300,
             memory_limit_mb: 1024,
             output_limit_kb: 64,
             jobs: 0,

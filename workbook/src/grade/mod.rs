@@ -1,36 +1,53 @@
 //! `workbook grade`: the instructor's batch grader.
 //!
 //! The problem: turn a folder of learners' copies into a gradebook that a
-//! hostile class cannot bend. The grader takes only each learner's
-//! `exercises/*/src/**/*.rs` (everything else is the instructor's), lints
-//! those files before building, builds each learner in a pristine copy of
-//! the workbook with dependencies shared across the class, and runs every
-//! test alone in a child process under time, memory and output limits.
-//! State: one pristine slot per worker, one shared target directory.
-//! Cost: one dependency build for the class, then per learner one build of
-//! the learner's crates and one short process per test; learners are graded
-//! in parallel, one per core. See `grading/README.md` for the threat model.
+//! hostile class cannot bend, where one learner can neither touch another's
+//! grade nor stop the class. The rooms, in the order a submission meets them:
+//!
+//! * `submission`: reads a folder or archive into memory (sources, and the
+//!   instructor's files only to note that they were ignored); gives every
+//!   entry a unique, reversible learner id.
+//! * `intake`: takes from each chapter only what the learner is meant to
+//!   write (the bodies of the stubbed functions and private helpers, checked
+//!   against a grammar) and splices it into the pristine stubs.
+//! * `workspace`: the pristine copy, built once (dependencies and the test
+//!   list), and a throwaway copy per learner, built a chapter at a time.
+//! * `sandbox`: `bwrap` around every build and test, plus a uid per worker.
+//! * `exec`: one process per test under CPU, memory, task and output limits.
+//! * `report`: `results.json` per learner, `grades.csv`, `report.md`/`.html`.
+//! * `shard`: a deterministic share of the class per run (`--shard I/N`),
+//!   and the merge of the parts into one gradebook.
+//!
+//! State: one pristine copy, one work copy per worker, one shared target
+//! directory. Cost: one dependency build for the class, then per learner and
+//! chapter one build of the learner's crate and one short process per test;
+//! learners are graded in parallel, one per core. See `grading/README.md`.
 
 mod config;
 mod exec;
-mod lint;
+mod intake;
 mod report;
-mod slot;
+mod sandbox;
+mod shard;
 mod submission;
+mod workspace;
 
 pub use exec::limited_exec;
+pub use shard::Shard;
 
 use crate::info::Chapter;
 use anyhow::{Context, Result, bail};
 use config::Config;
 use exec::{Limits, Outcome, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
-use slot::Slot;
+use sandbox::{Mode, Sandbox};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+use workspace::{BuildEnv, Workspace};
 
 /// What the command line gives.
 pub struct Options {
@@ -39,17 +56,20 @@ pub struct Options {
     pub config: Option<PathBuf>,
     pub target_dir: Option<PathBuf>,
     pub jobs: Option<usize>,
+    pub no_sandbox: bool,
+    /// Grade only this shard of the class, and write a part to merge.
+    pub shard: Option<shard::Shard>,
 }
 
 /// Whether a test comes from the suite learners see or a hidden one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Suite {
     Public,
     Hidden,
 }
 
 /// One graded test, as found in the pristine build.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Case {
     pub chapter: usize,
     pub suite: Suite,
@@ -64,20 +84,35 @@ pub struct Case {
 }
 
 /// What happened to one chapter of one learner.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum ChapterStatus {
     Graded,
     NotSubmitted,
+    /// Submitted, but every stub is still as given.
+    NotStarted,
     CompileError(String),
     Rejected(Vec<String>),
     Error(String),
 }
 
 impl ChapterStatus {
+    /// Why a test of a chapter in this state did not run.
+    pub fn why_not_run(&self) -> &'static str {
+        match self {
+            Self::Graded => "the test binary was not built",
+            Self::NotSubmitted => "the chapter was not submitted",
+            Self::NotStarted => "the chapter is not started (every stub is as given)",
+            Self::CompileError(_) => "the chapter did not compile",
+            Self::Rejected(_) => "the chapter was rejected before building",
+            Self::Error(_) => "the chapter could not be graded",
+        }
+    }
+
     pub fn label(&self) -> &'static str {
         match self {
             Self::Graded => "graded",
             Self::NotSubmitted => "not submitted",
+            Self::NotStarted => "not started",
             Self::CompileError(_) => "compile error",
             Self::Rejected(_) => "rejected",
             Self::Error(_) => "error",
@@ -86,12 +121,12 @@ impl ChapterStatus {
 }
 
 /// One test's result for one learner (None: the test did not run).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TestResult {
     pub run: Option<exec::TestRun>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LearnerResult {
     pub name: String,
     pub notes: Vec<String>,
@@ -117,22 +152,165 @@ struct Ctx<'a> {
     cases: Vec<Case>,
     config: Config,
     target_dir: PathBuf,
-    build_lock: Mutex<()>,
-    runner_template: (PathBuf, Limits),
+    pristine: Workspace,
+    sandbox: Sandbox,
+    self_exe: PathBuf,
+    limits: Limits,
     bar: ProgressBar,
+    provenance: shard::Provenance,
+}
+
+impl Drop for Ctx<'_> {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.self_exe);
+        let _ = std::fs::remove_dir_all(&self.pristine.dir);
+    }
+}
+
+/// `workbook grade prepare`: everything before the first learner (the
+/// locked dependencies fetched and compiled, the pristine build), so a
+/// cache can carry it to the machines that grade the shards.
+pub fn prepare_only(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode> {
+    let ctx = prepare(root, chapters, &opts, 0)?;
+    println!(
+        "prepared {}: {} graded test(s); later grading runs with this target directory build only the learners' crates",
+        ctx.target_dir.display(),
+        ctx.cases.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode> {
     let start = Instant::now();
+    let learners = submission::list(&opts.submissions)?;
+    if learners.is_empty() {
+        bail!(
+            "{} holds no submissions (folders, .zip or .tar.gz files)",
+            opts.submissions.display()
+        );
+    }
+    let class: Vec<String> = learners.iter().map(|(id, _)| id.clone()).collect();
+    let mine: Vec<(String, PathBuf)> = match opts.shard {
+        Some(shard) => learners
+            .into_iter()
+            .filter(|(id, _)| shard.holds(id))
+            .collect(),
+        None => learners,
+    };
+    std::fs::create_dir_all(&opts.out)
+        .with_context(|| format!("cannot create {}", opts.out.display()))?;
+    let ctx = prepare(root, chapters, &opts, mine.len())?;
+    let results = grade_learners(&ctx, mine, &opts.out);
+    let elapsed = start.elapsed().as_secs_f64();
+    match opts.shard {
+        Some(shard) => {
+            shard::write_part(
+                &opts.out,
+                &shard::Part {
+                    shard,
+                    class,
+                    provenance: ctx.provenance.clone(),
+                    config: ctx.config.clone(),
+                    cases: ctx.cases.clone(),
+                    results,
+                },
+            )?;
+            eprintln!(
+                "grade: shard {}/{} done in {elapsed:.1} s; merge the parts with `workbook grade merge PART... --out REPORT`",
+                shard.index, shard.count
+            );
+            println!("wrote {}", opts.out.join("part.json").display());
+        }
+        None => {
+            report::write_class(&opts.out, &ctx.cases, chapters, &ctx.config, &results)?;
+            summary(&results, elapsed, &opts.out);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `workbook grade merge PART... --out REPORT`.
+pub fn merge(chapters: &[Chapter], parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
+    shard::merge(chapters, parts, out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `workbook test-runner SLUG INPUT_DIR OUTPUT_DIR`: the Exercism
+/// test-runner interface, one submission of one chapter. INPUT_DIR is the
+/// chapter's crate (with `src/`) or a copy of the workbook; the verdict goes
+/// to OUTPUT_DIR/results.json, and the exit status is 0 whatever it says.
+pub fn test_runner(
+    root: &Path,
+    chapters: &[Chapter],
+    slug: &str,
+    input: &Path,
+    output: &Path,
+    no_sandbox: bool,
+) -> Result<ExitCode> {
+    let Some(chapter) = chapters.iter().find(|c| c.chapter.slug == slug) else {
+        bail!(
+            "no chapter `{slug}`; the chapters are {}",
+            chapters
+                .iter()
+                .map(|c| c.chapter.slug.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    };
+    let one = std::slice::from_ref(chapter);
+    std::fs::create_dir_all(output)
+        .with_context(|| format!("cannot create {}", output.display()))?;
+    let opts = Options {
+        submissions: input.to_path_buf(),
+        out: output.to_path_buf(),
+        config: None,
+        target_dir: None,
+        jobs: Some(1),
+        no_sandbox,
+        shard: None,
+    };
+    let ctx = prepare(root, one, &opts, 1)?;
+    // A chapter crate (`src/` at the top) is graded as that chapter.
+    let staged = ctx.target_dir.join("runner-input");
+    let path = if input.join("src").is_dir() && !input.join("exercises").is_dir() {
+        let _ = std::fs::remove_dir_all(&staged);
+        workspace::copy_tree(
+            &input.join("src"),
+            &staged.join("exercises").join(chapter.folder()).join("src"),
+        )?;
+        staged.clone()
+    } else {
+        input.to_path_buf()
+    };
+    let r = grade_one(&ctx, 0, "submission", &path);
+    let _ = std::fs::remove_dir_all(&staged);
+    let json = report::learner_json(&ctx.cases, one, &r);
+    std::fs::write(
+        output.join("results.json"),
+        serde_json::to_string_pretty(&json)? + "\n",
+    )?;
+    println!("wrote {}", output.join("results.json").display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Everything before the first learner: the config, the sandbox, the
+/// pristine workspace and its build (the dependencies, compiled once), the
+/// list of graded tests.
+fn prepare<'a>(
+    root: &'a Path,
+    chapters: &'a [Chapter],
+    opts: &Options,
+    learners: usize,
+) -> Result<Ctx<'a>> {
     let mut config = Config::load(root, opts.config.as_deref())?;
     if let Some(j) = opts.jobs {
         config.jobs = j;
     }
     for rule in &config.allow {
-        if !lint::RULES.contains(&rule.as_str()) {
+        if !intake::RULES.contains(&rule.as_str()) {
             bail!(
                 "grading config: `allow` names no rule `{rule}`; the rules are {}",
-                lint::RULES.join(", ")
+                intake::RULES.join(", ")
             );
         }
     }
@@ -141,70 +319,86 @@ pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode>
             .map_or_else(|| root.join("target"), PathBuf::from)
             .join("grade")
     });
-    let learners = submission::list(&opts.submissions)?;
-    if learners.is_empty() {
-        bail!(
-            "{} holds no submissions (folders, .zip or .tar.gz files)",
-            opts.submissions.display()
+    let sandbox = Sandbox::probe(opts.no_sandbox)?;
+    if sandbox.mode == Mode::Off {
+        eprintln!(
+            "grade: WARNING: --no-sandbox: learners' builds and tests run without a kernel sandbox"
         );
     }
-    std::fs::create_dir_all(&opts.out)
-        .with_context(|| format!("cannot create {}", opts.out.display()))?;
-    let jobs = config.jobs().min(learners.len()).max(1);
+    std::fs::create_dir_all(&target_dir)
+        .with_context(|| format!("cannot create {}", target_dir.display()))?;
+    let target_dir = target_dir.canonicalize()?;
     let hidden = config.hidden_dir(root);
-    eprintln!(
-        "grade: preparing {jobs} pristine workspace(s) and building the dependencies once..."
-    );
-    let slots_dir = target_dir.join("slots");
-    let slots = (0..jobs)
-        .map(|i| {
-            Slot::create(
-                root,
-                &slots_dir.join(format!("slot-{i}")),
-                chapters,
-                hidden.as_deref(),
-            )
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let provenance = shard::Provenance::of(root, &config, hidden.as_deref())?;
+    // Per process, so shards that share a target directory never meet.
+    let pristine = Workspace::pristine(
+        root,
+        &target_dir.join(format!("pristine-{}", std::process::id())),
+        chapters,
+        hidden.as_deref(),
+    )?;
+    pristine.fetch()?;
     let cases = pristine_cases(
         root,
         chapters,
         &config,
-        &slots[0],
+        &pristine,
         &target_dir,
+        &sandbox,
         hidden.as_deref(),
     )?;
-    let self_exe = std::env::current_exe().context("cannot find the workbook binary")?;
     let limits = Limits {
         wall: config.wall(),
         cpu_secs: config.cpu_limit_secs,
         memory_bytes: config.memory_limit_mb << 20,
         output_bytes: config.output_limit_kb << 10,
+        tasks: config.tasks_limit,
     };
-    let bar = ProgressBar::new((learners.len() * chapters.len()) as u64);
+    let bar = ProgressBar::new((learners * chapters.len()) as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} learner-chapters {elapsed} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let ctx = Ctx {
+    let self_exe = own_copy(&target_dir)?;
+    Ok(Ctx {
         root,
         chapters,
         cases,
         config,
         target_dir,
-        build_lock: Mutex::new(()),
-        runner_template: (self_exe, limits),
+        pristine,
+        sandbox,
+        self_exe,
+        limits,
         bar,
-    };
-    let queue = Mutex::new(learners.clone());
+        provenance,
+    })
+}
+
+/// A copy of this binary for the test runs to re-execute: rebuilding the
+/// workbook while a class is graded must not pull it away from them.
+fn own_copy(target_dir: &Path) -> Result<PathBuf> {
+    let exe = std::env::current_exe().context("cannot find the workbook binary")?;
+    let copy = target_dir.join(format!("workbook-grader-{}", std::process::id()));
+    std::fs::copy(&exe, &copy)
+        .with_context(|| format!("cannot copy {} to {}", exe.display(), copy.display()))?;
+    Ok(copy)
+}
+
+/// Grades `learners`, a worker per job, writing each one's results.json
+/// as soon as it is graded; returns the results sorted by id.
+fn grade_learners(ctx: &Ctx, learners: Vec<(String, PathBuf)>, out: &Path) -> Vec<LearnerResult> {
+    let jobs = ctx.config.jobs().min(learners.len()).max(1);
+    let queue = Mutex::new(learners.into_iter().rev().collect::<Vec<_>>());
     let results = Mutex::new(Vec::new());
     std::thread::scope(|s| {
-        for slot in &slots {
-            s.spawn(|| {
-                while let Some((name, path)) = next(&queue) {
+        for worker in 0..jobs {
+            let (queue, results) = (&queue, &results);
+            s.spawn(move || {
+                while let Some((name, path)) = next(queue) {
                     ctx.bar.set_message(name.clone());
-                    let r = grade_one(&ctx, slot, &name, &path);
-                    if let Err(e) = report::write_learner(&opts.out, &ctx.cases, ctx.chapters, &r) {
+                    let r = grade_one(ctx, worker, &name, &path);
+                    if let Err(e) = report::write_learner(out, &ctx.cases, ctx.chapters, &r) {
                         ctx.bar
                             .println(format!("{name}: cannot write results: {e:#}"));
                     }
@@ -216,48 +410,71 @@ pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode>
     ctx.bar.finish_and_clear();
     let mut results = results.into_inner().unwrap_or_else(|p| p.into_inner());
     results.sort_by(|a, b| a.name.cmp(&b.name));
-    let elapsed = start.elapsed().as_secs_f64();
-    report::write_class(&opts.out, &ctx.cases, chapters, &ctx.config, &results)?;
-    summary(&results, chapters.len(), elapsed, &opts.out);
-    Ok(ExitCode::SUCCESS)
+    results
 }
 
 fn next(queue: &Mutex<Vec<(String, PathBuf)>>) -> Option<(String, PathBuf)> {
-    let mut q = queue.lock().unwrap_or_else(|p| p.into_inner());
-    if q.is_empty() {
-        None
-    } else {
-        Some(q.remove(0))
-    }
+    queue.lock().unwrap_or_else(|p| p.into_inner()).pop()
 }
 
-fn summary(results: &[LearnerResult], chapters: usize, elapsed: f64, out: &Path) {
-    let n = results.len().max(1) as f64;
+fn summary(results: &[LearnerResult], elapsed: f64, out: &Path) {
+    let graded = results
+        .iter()
+        .flat_map(|r| &r.chapters)
+        .filter(|s| matches!(s, ChapterStatus::Graded | ChapterStatus::CompileError(_)))
+        .count()
+        .max(1) as f64;
     let build: f64 = results.iter().map(|r| r.build_secs).sum();
     let run: f64 = results.iter().map(|r| r.run_secs).sum();
     eprintln!(
-        "grade: {} learner(s) in {elapsed:.1} s; per learner per chapter: build {:.2} s, tests {:.2} s",
+        "grade: {} learner(s) in {elapsed:.1} s; per learner-chapter built: build {:.2} s, tests {:.2} s",
         results.len(),
-        build / n / chapters.max(1) as f64,
-        run / n / chapters.max(1) as f64
+        build / graded,
+        run / graded
     );
     println!("wrote {}", out.join("grades.csv").display());
     println!("wrote {}", out.join("report.md").display());
     println!("wrote {}", out.join("report.html").display());
+    println!(
+        "wrote {}",
+        out.join("learners")
+            .join("*")
+            .join("results.json")
+            .display()
+    );
 }
 
-/// Builds the stubs once (compiling the shared dependencies) and lists every
-/// graded test, public and hidden, with its weight and source.
+/// Builds the stubs once (compiling the shared dependencies, with progress
+/// shown) and lists every graded test, public and hidden, with its weight
+/// and source.
 fn pristine_cases(
     root: &Path,
     chapters: &[Chapter],
     config: &Config,
-    slot: &Slot,
+    pristine: &Workspace,
     target: &Path,
+    sandbox: &Sandbox,
     hidden: Option<&Path>,
 ) -> Result<Vec<Case>> {
-    slot.load(root, chapters, None, &[])?;
-    let builds = slot.build(chapters, target)?;
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template(
+            "{spinner} building the pristine workbook once (dependencies for the whole class): {pos} crates, {elapsed} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(Duration::from_millis(200));
+    let env = BuildEnv {
+        target_dir: target,
+        sandbox,
+        // The instructor's own build: no limit but patience.
+        limit: Duration::from_secs(6 * 3600),
+    };
+    let builds = pristine.build_all(chapters, &env, &|name| {
+        spinner.inc(1);
+        spinner.set_message(name.to_string());
+    })?;
+    spinner.finish_and_clear();
     let mut cases = Vec::new();
     let mut task = 0;
     let mut tasks = BTreeMap::new();
@@ -293,7 +510,7 @@ fn pristine_cases(
                 continue;
             };
             let sources = report::test_sources(&file);
-            for name in slot::list_tests(binary)? {
+            for name in workspace::list_tests(binary)? {
                 let exercise = c.exercise_of(&name).map_or_else(
                     || name.split("::").next().unwrap_or_default().to_string(),
                     |e| e.name.clone(),
@@ -319,8 +536,9 @@ fn pristine_cases(
     Ok(cases)
 }
 
-/// Grades one learner in `slot`; never fails, errors become the result.
-fn grade_one(ctx: &Ctx, slot: &Slot, name: &str, path: &Path) -> LearnerResult {
+/// Grades one learner with worker `worker`'s copy; never fails and never
+/// panics: whatever goes wrong becomes this learner's error row.
+fn grade_one(ctx: &Ctx, worker: usize, name: &str, path: &Path) -> LearnerResult {
     let mut r = LearnerResult {
         name: name.to_string(),
         notes: Vec::new(),
@@ -329,10 +547,18 @@ fn grade_one(ctx: &Ctx, slot: &Slot, name: &str, path: &Path) -> LearnerResult {
         build_secs: 0.0,
         run_secs: 0.0,
     };
-    if let Err(e) = grade_into(ctx, slot, path, &mut r) {
-        let msg = format!("{e:#}");
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        grade_into(ctx, worker, path, &mut r)
+    }));
+    let failure = match outcome {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(format!("{e:#}")),
+        Err(_) => Some("the grader failed on this submission (an internal error)".to_string()),
+    };
+    if let Some(msg) = failure {
+        let msg = report::cap(&msg, 4096);
         for s in r.chapters.iter_mut() {
-            if matches!(s, ChapterStatus::Graded) {
+            if matches!(s, ChapterStatus::Graded | ChapterStatus::NotSubmitted) {
                 *s = ChapterStatus::Error(msg.clone());
             }
         }
@@ -342,87 +568,107 @@ fn grade_one(ctx: &Ctx, slot: &Slot, name: &str, path: &Path) -> LearnerResult {
     r
 }
 
-fn grade_into(ctx: &Ctx, slot: &Slot, path: &Path, r: &mut LearnerResult) -> Result<()> {
+/// One chapter ready to build: the assembled sources.
+struct Accepted {
+    chapter: usize,
+    files: BTreeMap<PathBuf, String>,
+}
+
+fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> Result<()> {
     let folders: Vec<String> = ctx.chapters.iter().map(Chapter::folder).collect();
     let sub = submission::read(path, &folders).context("cannot read the submission")?;
     r.notes.extend(sub.notes.iter().cloned());
-    let mut candidates = Vec::new();
+    r.notes.extend(ignored_notes(ctx.root, &sub));
+    let mut accepted = Vec::new();
     for (ci, c) in ctx.chapters.iter().enumerate() {
         let Some(files) = sub.chapters.get(&c.folder()) else {
             continue;
         };
-        let mut findings = Vec::new();
-        for (rel, bytes) in files {
-            let text = String::from_utf8_lossy(bytes);
-            // Given code (a chapter's binary may read files or set an exit
-            // code) may keep what its pristine stub already uses, in that file.
-            let pristine = std::fs::read_to_string(c.dir.join("src").join(rel)).unwrap_or_default();
-            let mut baseline: Vec<String> = lint::lint(&pristine, &[])
-                .into_iter()
-                .map(|f| f.rule)
-                .collect();
-            for f in lint::lint(&text, &ctx.config.allow) {
-                if let Some(i) = baseline.iter().position(|r| *r == f.rule) {
-                    baseline.swap_remove(i);
-                    continue;
-                }
-                findings.push(format!(
-                    "exercises/{}/src/{}:{}: {} (rule `{}`)",
-                    c.folder(),
-                    rel.display(),
-                    f.line,
-                    f.what,
-                    f.rule
-                ));
-            }
-        }
-        r.chapters[ci] = if findings.is_empty() {
-            candidates.push(ci);
-            ChapterStatus::Graded
+        let pristine = read_sources(&c.dir.join("src"))?;
+        let stubs: Vec<String> = c.all_stubs().keys().map(|k| k.to_string()).collect();
+        let taken = intake::take(&pristine, files, &stubs, &ctx.config.allow);
+        let folder = c.folder();
+        r.notes
+            .extend(taken.notes.iter().map(|n| format!("{folder}: {n}")));
+        r.chapters[ci] = if !taken.refused.is_empty() {
+            ChapterStatus::Rejected(
+                taken
+                    .refused
+                    .iter()
+                    .map(|f| {
+                        format!(
+                            "exercises/{folder}/src/{}:{}: {} (rule `{}`)",
+                            f.file.display(),
+                            f.line,
+                            f.reason,
+                            f.rule
+                        )
+                    })
+                    .collect(),
+            )
+        } else if taken.files == pristine {
+            ChapterStatus::NotStarted
         } else {
-            ChapterStatus::Rejected(findings)
+            accepted.push(Accepted {
+                chapter: ci,
+                files: taken.files,
+            });
+            ChapterStatus::Graded
         };
     }
-    if candidates.is_empty() {
+    if accepted.is_empty() {
         return Ok(());
     }
-    let graded: Vec<Chapter> = candidates
-        .iter()
-        .map(|&ci| ctx.chapters[ci].clone())
-        .collect();
-    let stubs: Vec<String> = folders
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !candidates.contains(i))
-        .map(|(_, f)| f.clone())
-        .collect();
-    let builds = {
-        let _guard = ctx.build_lock.lock().unwrap_or_else(|p| p.into_inner());
-        let t = Instant::now();
-        slot.load(ctx.root, ctx.chapters, Some(&sub), &stubs)?;
-        let b = slot.build(&graded, &ctx.target_dir)?;
-        r.build_secs = t.elapsed().as_secs_f64();
-        b
+    let work = ctx
+        .pristine
+        .copy_to(
+            &ctx.target_dir
+                .join("work")
+                .join(format!("{}-w{worker}", std::process::id())),
+        )?;
+    let graded = grade_chapters(ctx, worker, &work, &accepted, r);
+    work.remove();
+    graded
+}
+
+fn grade_chapters(
+    ctx: &Ctx,
+    worker: usize,
+    work: &Workspace,
+    accepted: &[Accepted],
+    r: &mut LearnerResult,
+) -> Result<()> {
+    let env = BuildEnv {
+        target_dir: &ctx.target_dir,
+        sandbox: &ctx.sandbox,
+        limit: Duration::from_secs(ctx.config.build_limit_secs),
     };
-    let t = Instant::now();
-    for &ci in &candidates {
-        let c = &ctx.chapters[ci];
-        let build = &builds[&c.folder()];
+    for a in accepted {
+        let c = &ctx.chapters[a.chapter];
+        work.load(c, &a.files)?;
+        let build = work.build_chapter(c, &env)?;
+        r.build_secs += build.seconds;
         if !build.errors.is_empty() || !build.binaries.contains_key(c.package()) {
-            r.chapters[ci] = ChapterStatus::CompileError(build.errors.join("\n\n"));
+            r.chapters[a.chapter] = ChapterStatus::CompileError(build.errors.join("\n\n"));
             continue;
         }
+        let t = Instant::now();
+        let bin_dir = work.dir.join("bin").join(c.folder());
         let runner = Runner {
-            self_exe: ctx.runner_template.0.clone(),
-            limits: ctx.runner_template.1.clone(),
-            cwd: slot.dir.join("exercises").join(c.folder()),
-            workspace: slot.dir.clone(),
+            self_exe: ctx.self_exe.clone(),
+            limits: ctx.limits.clone(),
+            sandbox: &ctx.sandbox,
+            uid: ctx.sandbox.test_uid(worker),
+            visible: vec![bin_dir, work.dir.join("tests").join("snapshots")],
+            cwd: work.chapter_dir(c),
+            workspace: work.dir.clone(),
+            verdicts: work.dir.join("verdicts"),
         };
         for (k, case) in ctx
             .cases
             .iter()
             .enumerate()
-            .filter(|(_, k)| k.chapter == ci)
+            .filter(|(_, k)| k.chapter == a.chapter)
         {
             let target = match case.suite {
                 Suite::Public => c.package().to_string(),
@@ -432,7 +678,52 @@ fn grade_into(ctx: &Ctx, slot: &Slot, path: &Path, r: &mut LearnerResult) -> Res
                 r.tests[k].run = Some(runner.run(binary, &case.name)?);
             }
         }
+        r.run_secs += t.elapsed().as_secs_f64();
     }
-    r.run_secs = t.elapsed().as_secs_f64();
     Ok(())
+}
+
+/// A chapter's pristine sources, by path under `src/`.
+fn read_sources(src: &Path) -> Result<BTreeMap<PathBuf, String>> {
+    fn walk(dir: &Path, rel: &Path, out: &mut BTreeMap<PathBuf, String>) -> Result<()> {
+        for entry in
+            std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?
+        {
+            let entry = entry?;
+            let path = entry.path();
+            let rel = rel.join(entry.file_name());
+            if path.is_dir() {
+                walk(&path, &rel, out)?;
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.insert(rel, std::fs::read_to_string(&path)?);
+            }
+        }
+        Ok(())
+    }
+    let mut out = BTreeMap::new();
+    walk(src, Path::new(""), &mut out)?;
+    Ok(out)
+}
+
+/// Notes for the instructor's files the submission changed (they were
+/// ignored: the grader used its own), at most a screenful.
+fn ignored_notes(root: &Path, sub: &submission::Submission) -> Vec<String> {
+    const SHOWN: usize = 20;
+    let changed: Vec<String> = sub
+        .ignored
+        .iter()
+        .filter_map(|(rel, bytes)| match std::fs::read(root.join(rel)) {
+            Ok(ours) if ours == *bytes => None,
+            Ok(_) => Some(format!(
+                "ignored `{rel}`: it differs from the instructor's copy, which was used"
+            )),
+            Err(_) => Some(format!("ignored `{rel}`: not a file the learner writes")),
+        })
+        .collect();
+    let extra = changed.len().saturating_sub(SHOWN);
+    let mut notes: Vec<String> = changed.into_iter().take(SHOWN).collect();
+    if extra > 0 {
+        notes.push(format!("... and {extra} more ignored file(s)"));
+    }
+    notes
 }

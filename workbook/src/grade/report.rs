@@ -82,6 +82,19 @@ pub fn source_of(sources: &BTreeMap<String, String>, test: &str) -> String {
     }
 }
 
+/// The most characters of one message kept in `results.json` and reports.
+const MESSAGE_CHARS: usize = 4096;
+
+/// `s` cut to at most `n` characters, saying how much was cut.
+pub fn cap(s: &str, n: usize) -> String {
+    let total = s.chars().count();
+    if total <= n {
+        return s.to_string();
+    }
+    let kept: String = s.chars().take(n).collect();
+    format!("{kept}\n... ({} more characters cut)", total - n)
+}
+
 fn truncate(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
         return s.to_string();
@@ -143,20 +156,24 @@ fn test_json(case: &Case, status: &ChapterStatus, r: &super::TestResult) -> Valu
                 } else {
                     Some(truncate(run.output.trim(), OUTPUT_CHARS))
                 };
-            let msg = (!run.message.is_empty())
-                .then(|| format!("{}: {}", run.outcome.label(), run.message));
+            let msg = (!run.message.is_empty()).then(|| {
+                cap(
+                    &format!("{}: {}", run.outcome.label(), run.message),
+                    MESSAGE_CHARS,
+                )
+            });
             (st, run.outcome.label().to_string(), msg, output)
         }
         (ChapterStatus::Graded, None) => (
             "error",
             "not run".into(),
-            Some("the test binary was not built".into()),
+            Some(format!("not run: {}", status.why_not_run())),
             None,
         ),
         (s, None) => (
             "error",
             s.label().to_string(),
-            Some(format!("not run: the chapter is {}", s.label())),
+            Some(format!("not run: {}", s.why_not_run())),
             None,
         ),
     };
@@ -193,7 +210,7 @@ pub fn learner_json(cases: &[Case], chapters: &[Chapter], r: &LearnerResult) -> 
             ChapterStatus::Rejected(f) => Some(format!(
                 "{}: rejected before building\n{}",
                 c.chapter.slug,
-                f.join("\n")
+                cap(&f.join("\n"), MESSAGE_CHARS)
             )),
             ChapterStatus::Error(e) => Some(format!("{}: {e}", c.chapter.slug)),
             _ => None,
@@ -208,7 +225,7 @@ pub fn learner_json(cases: &[Case], chapters: &[Chapter], r: &LearnerResult) -> 
     } else {
         "fail"
     };
-    let message = (!problems.is_empty()).then(|| problems.join("\n\n"));
+    let message = (!problems.is_empty()).then(|| cap(&problems.join("\n\n"), 4 * MESSAGE_CHARS));
     let pair = |(a, b): (f64, f64)| json!({ "points": a, "max": b });
     json!({
         "version": 3,
@@ -216,7 +233,7 @@ pub fn learner_json(cases: &[Case], chapters: &[Chapter], r: &LearnerResult) -> 
         "message": message,
         "tests": tests,
         "learner": r.name,
-        "notes": r.notes,
+        "notes": r.notes.iter().map(|n| cap(n, MESSAGE_CHARS)).collect::<Vec<_>>(),
         "chapters": chapters.iter().zip(&r.chapters).map(|(c, s)| (c.chapter.slug.clone(), json!({
             "status": s.label(),
             "points": p.chapters[&c.chapter.slug].0,
@@ -238,7 +255,8 @@ pub fn write_learner(
     chapters: &[Chapter],
     r: &LearnerResult,
 ) -> Result<()> {
-    let dir = out.join(&r.name);
+    // Under `learners/`, so no learner id can meet grades.csv or a report.
+    let dir = out.join("learners").join(&r.name);
     std::fs::create_dir_all(&dir)?;
     let text = serde_json::to_string_pretty(&learner_json(cases, chapters, r))?;
     std::fs::write(dir.join("results.json"), text + "\n")?;
@@ -400,37 +418,16 @@ fn learner_section(md: &mut String, cases: &[Case], chapters: &[Chapter], r: &Le
     }
     for (ci, (c, s)) in chapters.iter().zip(&r.chapters).enumerate() {
         match s {
-            ChapterStatus::Graded => {
-                let failed: Vec<usize> = (0..cases.len())
-                    .filter(|&k| cases[k].chapter == ci && !r.passed(k))
-                    .collect();
-                if failed.is_empty() {
-                    let _ = writeln!(md, "- {}: every test passes", c.chapter.slug);
-                    continue;
-                }
-                let _ = writeln!(
-                    md,
-                    "- {}: {} test(s) not passing\n",
-                    c.chapter.slug,
-                    failed.len()
-                );
-                for k in failed {
-                    let (label, msg) = match &r.tests[k].run {
-                        Some(run) => (run.outcome.label(), run.message.clone()),
-                        None => ("not run", String::new()),
-                    };
-                    let _ = writeln!(md, "  - {} ({label})\n", code(&cases[k].id));
-                    if !msg.is_empty() {
-                        let short: Vec<&str> = msg.lines().take(12).collect();
-                        for line in fenced(&short.join("\n")).lines() {
-                            let _ = writeln!(md, "    {line}");
-                        }
-                        md.push('\n');
-                    }
-                }
-            }
+            ChapterStatus::Graded => graded_section(md, cases, ci, c, r),
             ChapterStatus::NotSubmitted => {
                 let _ = writeln!(md, "- {}: not submitted", c.chapter.slug);
+            }
+            ChapterStatus::NotStarted => {
+                let _ = writeln!(
+                    md,
+                    "- {}: not started (every stub as given)",
+                    c.chapter.slug
+                );
             }
             ChapterStatus::CompileError(e) | ChapterStatus::Error(e) => {
                 let _ = writeln!(md, "- {}: {}\n", c.chapter.slug, s.label());
@@ -447,6 +444,53 @@ fn learner_section(md: &mut String, cases: &[Case], chapters: &[Chapter], r: &Le
                 }
                 md.push('\n');
             }
+        }
+    }
+}
+
+/// A graded chapter: its failing tests, those with the same verdict and
+/// message in one entry (an unstarted exercise fails every test alike).
+fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &LearnerResult) {
+    let failed: Vec<usize> = (0..cases.len())
+        .filter(|&k| cases[k].chapter == ci && !r.passed(k))
+        .collect();
+    if failed.is_empty() {
+        let _ = writeln!(md, "- {}: every test passes", c.chapter.slug);
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "- {}: {} test(s) not passing\n",
+        c.chapter.slug,
+        failed.len()
+    );
+    let mut groups: Vec<((&str, String), Vec<usize>)> = Vec::new();
+    for k in failed {
+        let key = match &r.tests[k].run {
+            Some(run) => (run.outcome.label(), run.message.clone()),
+            None => ("not run", String::new()),
+        };
+        match groups.iter_mut().find(|(g, _)| *g == key) {
+            Some((_, members)) => members.push(k),
+            None => groups.push((key, vec![k])),
+        }
+    }
+    for ((label, msg), members) in groups {
+        let first = code(&cases[members[0]].id);
+        match members.len() {
+            1 => {
+                let _ = writeln!(md, "  - {first} ({label})\n");
+            }
+            n => {
+                let _ = writeln!(md, "  - {first} and {} more alike ({label})\n", n - 1);
+            }
+        }
+        if !msg.is_empty() {
+            let short: Vec<&str> = msg.lines().take(12).collect();
+            for line in fenced(&short.join("\n")).lines() {
+                let _ = writeln!(md, "    {line}");
+            }
+            md.push('\n');
         }
     }
 }

@@ -10,6 +10,7 @@
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 
 /// The largest source file kept, and the most bytes kept per learner.
@@ -23,78 +24,90 @@ pub struct Submission {
     pub chapters: BTreeMap<String, BTreeMap<PathBuf, Vec<u8>>>,
     /// What was skipped and why (symlinks, oversized files, ...).
     pub notes: Vec<String>,
+    /// Files the grader takes from the instructor instead (suites,
+    /// snapshots, manifests, cargo config), by path relative to the
+    /// workbook, so the report can say which ones the learner changed.
+    pub ignored: Vec<(String, Vec<u8>)>,
 }
 
-/// One learner per entry of `dir`: folders, `.zip`, `.tar.gz`/`.tgz` files.
+/// One learner per entry of `dir`: folders, `.zip`, `.tar.gz`/`.tgz`
+/// files, and any other file (graded as an error, so no learner is lost).
+/// Each gets an id made reversibly from its whole file name (see `learner_id`),
+/// so two entries never share an id, whatever their names.
 pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
-        let path = entry?.path();
-        let Some(file) = path.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
-        if file.starts_with('.') {
+        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+        let name = entry.file_name();
+        if name.as_bytes().starts_with(b".") {
             continue;
         }
-        let meta = std::fs::symlink_metadata(&path)?;
-        let stem = if meta.is_dir() {
-            Some(file)
-        } else if meta.is_file() {
-            [".zip", ".tar.gz", ".tgz"]
-                .iter()
-                .find_map(|ext| file.strip_suffix(ext))
-        } else {
-            None
-        };
-        if let Some(stem) = stem {
-            out.push((sanitize(stem), path));
-        }
+        out.push((learner_id(name.as_bytes()), entry.path()));
     }
     out.sort();
     Ok(out)
 }
 
-/// A learner name safe to use as a folder name and a CSV cell.
-fn sanitize(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "._-".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with('.') {
-        format!("_{s}")
+/// A learner id from a file name's bytes: letters, digits, `-`, `_` and
+/// inner dots stay; every other byte (a leading dot, `%`, `/`, spaces,
+/// non-UTF-8 bytes) becomes `%XX`. Reversible, safe as a folder name and a
+/// CSV cell, and never `.` or `..`.
+pub fn learner_id(name: &[u8]) -> String {
+    let mut id = String::with_capacity(name.len());
+    for (i, &b) in name.iter().enumerate() {
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || (b == b'.' && i > 0) {
+            id.push(char::from(b));
+        } else {
+            id.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if id.is_empty() { "%".into() } else { id }
+}
+
+/// What kind of submission `path` is, or why it cannot be read.
+pub fn kind(path: &Path) -> Result<&'static str> {
+    let meta = std::fs::symlink_metadata(path)?;
+    let name = path.file_name().map(|n| n.as_bytes()).unwrap_or_default();
+    if meta.is_dir() {
+        Ok("folder")
+    } else if meta.is_file() && name.ends_with(b".zip") {
+        Ok("zip")
+    } else if meta.is_file() && (name.ends_with(b".tar.gz") || name.ends_with(b".tgz")) {
+        Ok("tar.gz")
     } else {
-        s
+        bail!("not a folder, a .zip or a .tar.gz file, so nothing in it was graded")
     }
 }
 
 /// Reads the submission at `path`, keeping the sources of `folders` (`00_intro`, ...).
 pub fn read(path: &Path, folders: &[String]) -> Result<Submission> {
     let mut raw = Raw::default();
-    let file = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    if path.is_dir() {
-        walk(path, &mut Vec::new(), &mut raw)?;
-    } else if file.ends_with(".zip") {
-        read_zip(path, &mut raw)?;
-    } else {
-        read_tar_gz(path, &mut raw)?;
+    match kind(path)? {
+        "folder" => walk(path, &mut Vec::new(), &mut raw)?,
+        "zip" => read_zip(path, &mut raw)?,
+        _ => read_tar_gz(path, &mut raw)?,
     }
     let mut sub = Submission {
         notes: raw.notes,
         ..Submission::default()
     };
     let base = choose_base(&raw.files, folders);
+    // The workbook's root in the submission: above `exercises/`, if any.
+    let root = base
+        .as_deref()
+        .and_then(|b| b.strip_suffix(&["exercises".to_string()][..]));
     for (parts, bytes) in raw.files {
         if let Some((folder, rel)) = locate(&parts, base.as_deref(), folders) {
             sub.chapters.entry(folder).or_default().insert(rel, bytes);
+        } else {
+            let rel = match (root, base.as_deref()) {
+                (Some(r), _) if parts.starts_with(r) => parts[r.len()..].join("/"),
+                (None, Some(b)) if parts.starts_with(b) => {
+                    format!("exercises/{}", parts[b.len()..].join("/"))
+                }
+                _ => parts.join("/"),
+            };
+            sub.ignored.push((rel, bytes));
         }
     }
     Ok(sub)
@@ -116,7 +129,7 @@ impl Raw {
         size: u64,
         read: impl FnOnce(u64) -> Result<Vec<u8>>,
     ) -> Result<()> {
-        if !path.ends_with(".rs") {
+        if !path.ends_with(".rs") && !instructors(path) {
             return Ok(());
         }
         let Some(parts) = parts else {
@@ -124,7 +137,10 @@ impl Raw {
                 .push(format!("skipped `{path}`: the path leaves the submission"));
             return Ok(());
         };
-        if parts.iter().any(|p| p == "target" || p.starts_with('.')) {
+        if parts
+            .iter()
+            .any(|p| p == "target" || (p.starts_with('.') && p != ".cargo"))
+        {
             return Ok(());
         }
         if size > FILE_CAP || self.total + size > TOTAL_CAP {
@@ -137,6 +153,17 @@ impl Raw {
         self.files.push((parts, bytes));
         Ok(())
     }
+}
+
+/// Files besides sources that a learner might edit to bend the grade; the
+/// grader uses its own, and reads these only to say so when they differ.
+fn instructors(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.ends_with(".toml")
+        || name.ends_with(".snap")
+        || name == "Cargo.lock"
+        || name == "config"
+        || name == "rust-toolchain"
 }
 
 /// The plain components of a relative path, or None if any is not plain.
@@ -164,7 +191,7 @@ fn walk(dir: &Path, prefix: &mut Vec<String>, raw: &mut Raw) -> Result<()> {
                     .push(format!("skipped symlink `{}`", prefix.join("/")));
             }
         } else if meta.is_dir() {
-            if name != "target" && !name.starts_with('.') {
+            if name != "target" && (!name.starts_with('.') || name == ".cargo") {
                 walk(&entry.path(), prefix, raw)?;
             }
         } else if meta.is_file() {
@@ -286,12 +313,4 @@ fn locate(
         }
         _ => None,
     }
-}
-
-/// Fails unless `rel` is a plain relative path (a second guard before writing).
-pub fn check_relative(rel: &Path) -> Result<()> {
-    if clean(rel).is_none() {
-        bail!("refusing to write outside the workspace: {}", rel.display());
-    }
-    Ok(())
 }

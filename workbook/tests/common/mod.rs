@@ -1,5 +1,8 @@
-//! What the grader's integration tests share: where the repository is, and
-//! one `workbook grade` run with the settings every such test uses.
+//! What the grader's integration tests share: where the repository is, a
+//! small workbook holding chapter 0 only, chapter 0's reference as a
+//! learner would submit it, and one `workbook grade` run with the settings
+//! every such test uses.
+#![allow(dead_code)] // each test file uses a part
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -34,4 +37,83 @@ pub fn grade(root: &Path, subs: &Path, out: &Path, target: &Path) {
         "grade failed:\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
+}
+
+pub fn copy(from: &Path, to: &Path) {
+    if !from.exists() {
+        return;
+    }
+    if from.is_dir() {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            if e.file_name() != "target" {
+                copy(&e.path(), &to.join(e.file_name()));
+            }
+        }
+    } else {
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(from, to).unwrap();
+    }
+}
+
+pub fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// A workbook with chapter 0 only, its lock file pruned to match.
+pub fn mini_workbook(dir: &Path, config: &str) {
+    let repo = repo();
+    for p in [
+        "Cargo.toml",
+        "Cargo.lock",
+        ".cargo",
+        "rustfmt.toml",
+        "workbook/Cargo.toml",
+        "workbook/src",
+        "exercises/00_intro",
+        "solutions/00_intro",
+        "tests/intro.rs",
+        "tests/support.rs",
+        "grading/hidden/intro.rs",
+        "grading/hidden/rng.rs",
+    ] {
+        copy(&repo.join(p), &dir.join(p));
+    }
+    for e in std::fs::read_dir(repo.join("tests/snapshots")).unwrap() {
+        let e = e.unwrap();
+        if e.file_name().to_string_lossy().starts_with("intro__") {
+            copy(&e.path(), &dir.join("tests/snapshots").join(e.file_name()));
+        }
+    }
+    write(&dir.join("grading/grading.toml"), config);
+    let status = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "-q"])
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "cannot prune the mini workbook's lock file"
+    );
+}
+
+/// Chapter 0's reference as a learner would submit it: the stub file with
+/// the reference bodies (reference-only items dropped), from the workbook.
+pub fn learner_reference(root: &Path) -> String {
+    let out = root.join("target-reference");
+    let run = Command::new(env!("CARGO_BIN_EXE_workbook"))
+        .current_dir(root)
+        .args(["__learner-reference", "intro"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "cannot write the learner's reference: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::read_to_string(out.join("lib.rs")).unwrap()
 }

@@ -1,0 +1,214 @@
+//! The kernel sandbox around every child process the grader starts.
+//!
+//! The problem: a learner's code runs twice on the grader's machine, inside
+//! rustc (constant evaluation) and inside the test binaries. Whatever slips
+//! past the intake's grammar must still be unable to see other learners, the
+//! submissions, the report or the hidden suites' sources, to reach the
+//! network, to write anywhere that outlives it, or to exhaust the machine's
+//! task table. Debian's `bubblewrap` (`bwrap`) gives each child fresh mount,
+//! PID, network, IPC and UTS namespaces with only the folders it needs bound
+//! in; `--die-with-parent` plus the PID namespace mean that killing `bwrap`
+//! kills everything inside. Tests also run under an unprivileged uid (one per
+//! worker) with `RLIMIT_NPROC`, because the kernel does not apply that limit
+//! to root. State: which mode was chosen, and the uids to use. Cost: one
+//! `bwrap` start (a few milliseconds) per build and per test.
+
+use anyhow::{Result, bail};
+use std::ffi::OsString;
+use std::os::unix::fs::MetadataExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The first of the unprivileged uids tests run under (one per worker).
+const UID_BASE: u32 = 61_000;
+
+/// How children are contained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Inside `bwrap`.
+    Bwrap,
+    /// No sandbox: the instructor asked for it with `--no-sandbox`.
+    Off,
+}
+
+#[derive(Debug, Clone)]
+pub struct Sandbox {
+    pub mode: Mode,
+    /// Whether the grader runs as root, so tests can drop to their own uid.
+    root: bool,
+}
+
+impl Sandbox {
+    /// Checks that `bwrap` can start here; without it grading refuses,
+    /// unless the instructor turned the sandbox off explicitly.
+    pub fn probe(no_sandbox: bool) -> Result<Self> {
+        let root = effective_uid() == Some(0);
+        if no_sandbox {
+            return Ok(Self {
+                mode: Mode::Off,
+                root,
+            });
+        }
+        let ok = Command::new("bwrap")
+            .args(["--ro-bind", "/", "/", "--unshare-all", "--die-with-parent"])
+            .arg("true")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output();
+        match ok {
+            Ok(out) if out.status.success() => Ok(Self {
+                mode: Mode::Bwrap,
+                root,
+            }),
+            Ok(out) => bail!(
+                "the sandbox cannot start: `bwrap` failed ({}). Grading untrusted code needs it; \
+                 fix it (e.g. allow unprivileged user namespaces) or pass --no-sandbox to grade without one",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ),
+            Err(e) => bail!(
+                "the sandbox cannot start: `bwrap` was not found ({e}). Install it \
+                 (`apt-get install bubblewrap`) or pass --no-sandbox to grade without one"
+            ),
+        }
+    }
+
+    /// The uid a worker's tests run under, when the grader can switch uid.
+    pub fn test_uid(&self, worker: usize) -> Option<u32> {
+        self.root.then(|| UID_BASE + worker as u32)
+    }
+
+    /// `program`, wrapped for a build in `work` that writes
+    /// only `work` and `target` and sees the toolchain read-only.
+    pub fn build(&self, program: &Path, work: &Path, target: &Path) -> Command {
+        if self.mode == Mode::Off {
+            let mut cmd = Command::new(program);
+            cmd.process_group(0);
+            return cmd;
+        }
+        let mut cmd = Command::new("bwrap");
+        base(&mut cmd);
+        for dir in toolchain_dirs(program) {
+            ro(&mut cmd, &dir);
+        }
+        rw(&mut cmd, work);
+        rw(&mut cmd, target);
+        cmd.arg("--chdir").arg(work).arg("--").arg(program);
+        cmd
+    }
+
+    /// The words that wrap one test's command: `bwrap` and its binds, or
+    /// nothing. The test sees `visible` and its crate folder `cwd`
+    /// read-only, writes only `writable` (where libtest leaves its verdict)
+    /// and a private /tmp; everything else of its root is read-only. The
+    /// limits are set outside, by the caller, before `bwrap` starts.
+    pub fn test_prefix(&self, visible: &[PathBuf], writable: &Path, cwd: &Path) -> Vec<OsString> {
+        if self.mode == Mode::Off {
+            return Vec::new();
+        }
+        let mut cmd = Command::new("bwrap");
+        base(&mut cmd);
+        for p in visible {
+            ro(&mut cmd, p);
+        }
+        ro(&mut cmd, cwd);
+        rw(&mut cmd, writable);
+        cmd.args(["--remount-ro", "/"])
+            .arg("--chdir")
+            .arg(cwd)
+            .arg("--");
+        std::iter::once(OsString::from("bwrap"))
+            .chain(cmd.get_args().map(OsString::from))
+            .collect()
+    }
+}
+
+/// What every sandbox has: the system read-only, fresh namespaces, a
+/// private /tmp, /proc and /dev of its own, and no network.
+fn base(cmd: &mut Command) {
+    cmd.args(["--unshare-all", "--die-with-parent", "--new-session"]);
+    for dir in ["/usr", "/etc"] {
+        ro(cmd, Path::new(dir));
+    }
+    for dir in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
+        let path = Path::new(dir);
+        match std::fs::read_link(path) {
+            Ok(to) => {
+                cmd.arg("--symlink").arg(to).arg(path);
+            }
+            Err(_) if path.is_dir() => ro(cmd, path),
+            Err(_) => {}
+        }
+    }
+    cmd.args(["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]);
+}
+
+fn ro(cmd: &mut Command, path: &Path) {
+    cmd.arg("--ro-bind").arg(path).arg(path);
+}
+
+fn rw(cmd: &mut Command, path: &Path) {
+    cmd.arg("--bind").arg(path).arg(path);
+}
+
+/// The folders cargo and rustc need: cargo's home (the dependency cache),
+/// rustup's, and the folder the cargo binary itself lives in.
+fn toolchain_dirs(program: &Path) -> Vec<PathBuf> {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| home.as_ref().map(|h| h.join(".cargo")));
+    let rustup_home = std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| home.as_ref().map(|h| h.join(".rustup")));
+    let mut dirs: Vec<PathBuf> = [cargo_home, rustup_home]
+        .into_iter()
+        .flatten()
+        .filter(|d| d.is_dir())
+        .collect();
+    if let Some(parent) = program.parent().filter(|p| p.is_dir()) {
+        if !dirs.iter().any(|d| parent.starts_with(d)) && !parent.starts_with("/usr") {
+            dirs.push(parent.to_path_buf());
+        }
+    }
+    dirs
+}
+
+/// This process's effective uid, read from /proc (no `unsafe` needed).
+pub fn effective_uid() -> Option<u32> {
+    std::fs::metadata("/proc/self").ok().map(|m| m.uid())
+}
+
+/// How many tasks (threads) the user `uid` runs now, for an `RLIMIT_NPROC`
+/// that leaves a test `cap` more when the grader cannot switch uid.
+pub fn user_tasks(uid: u32) -> u64 {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter(|e| e.metadata().is_ok_and(|m| m.uid() == uid))
+        .filter_map(|e| std::fs::read_dir(e.path().join("task")).ok())
+        .map(|tasks| tasks.count() as u64)
+        .sum()
+}
+
+/// Kills a child and everything it started: `bwrap`'s PID namespace dies
+/// with it; without the sandbox the child leads its own process group.
+pub fn kill_tree(child: &mut std::process::Child, mode: Mode) {
+    if mode == Mode::Off {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+}

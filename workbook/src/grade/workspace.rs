@@ -1,0 +1,500 @@
+//! The grader's copies of the workbook, and the builds that turn them into
+//! test binaries.
+//!
+//! The pristine copy (`TARGET/pristine`) holds only the instructor's files
+//! (manifests, lock file, cargo config, suites, snapshots, solutions, the
+//! stubs), with the hidden suites wired in as extra `[[test]]` targets that
+//! may also use the reference crate. It is built once with the stubs, which
+//! compiles the shared dependencies and lists the graded tests. Each learner
+//! then gets a throwaway copy of it (`TARGET/work/wN`, wiped before every
+//! learner, so nothing one learner's build or tests leave behind reaches the
+//! next), with the intake's assembled sources in place, built one chapter at
+//! a time inside the sandbox under a wall-clock limit. Learners' builds share
+//! the target directory, so dependencies compile once for the whole class.
+//! Cost: one copy of a few megabytes per learner, one `cargo build` per
+//! learner and chapter.
+
+use super::sandbox::{Sandbox, kill_tree};
+use crate::info::Chapter;
+use anyhow::{Context, Result, bail};
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What the grader copies from the workbook root.
+const COPIED: &[&str] = &[
+    "Cargo.toml",
+    "Cargo.lock",
+    ".cargo",
+    "rust-toolchain.toml",
+    "rust-toolchain",
+    "workbook",
+    "exercises",
+    "solutions",
+    "tests",
+];
+
+/// The most compiler errors kept for one chapter, and their total size.
+const ERRORS_KEPT: usize = 20;
+const ERROR_BYTES: usize = 16 << 10;
+
+/// One copy of the workbook on disk.
+pub struct Workspace {
+    pub dir: PathBuf,
+}
+
+/// One chapter's build: its test binaries by target name, or the errors.
+#[derive(Debug, Default, Clone)]
+pub struct ChapterBuild {
+    pub binaries: BTreeMap<String, PathBuf>,
+    pub errors: Vec<String>,
+    pub seconds: f64,
+}
+
+/// How one build runs: where, in which sandbox, for how long at most.
+pub struct BuildEnv<'a> {
+    pub target_dir: &'a Path,
+    pub sandbox: &'a Sandbox,
+    pub limit: Duration,
+}
+
+impl Workspace {
+    /// A fresh pristine copy of `root` at `dir`, with the hidden suites wired.
+    pub fn pristine(
+        root: &Path,
+        dir: &Path,
+        chapters: &[Chapter],
+        hidden: Option<&Path>,
+    ) -> Result<Self> {
+        wipe(dir)?;
+        for name in COPIED {
+            let from = root.join(name);
+            if from.exists() {
+                copy_tree(&from, &dir.join(name))?;
+            }
+        }
+        let ws = Workspace {
+            dir: dir.to_path_buf(),
+        };
+        if let Some(hidden) = hidden {
+            copy_tree(hidden, &dir.join("grading/hidden"))?;
+            for c in chapters {
+                let suite = dir.join(format!("grading/hidden/{}.rs", c.chapter.slug));
+                if suite.is_file() {
+                    ws.wire_hidden(c)?;
+                }
+            }
+        }
+        Ok(ws)
+    }
+
+    /// A throwaway copy of this workspace at `dir` (whatever was there goes).
+    pub fn copy_to(&self, dir: &Path) -> Result<Workspace> {
+        wipe(dir)?;
+        for entry in std::fs::read_dir(&self.dir)? {
+            let entry = entry?;
+            // The pristine build's binaries are not the learner's to run.
+            if entry.file_name() != "bin" {
+                copy_tree(&entry.path(), &dir.join(entry.file_name()))?;
+            }
+        }
+        Ok(Workspace {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// Removes this copy from disk.
+    pub fn remove(self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+
+    /// Downloads what the locked build needs, so the offline builds that
+    /// follow work on a fresh clone. Only the instructor's manifests are read.
+    pub fn fetch(&self) -> Result<()> {
+        let out = Command::new(cargo())
+            .current_dir(&self.dir)
+            .args(["fetch", "--locked", "-q"])
+            .stdin(Stdio::null())
+            .output()
+            .context("cannot run cargo fetch")?;
+        if !out.status.success() {
+            bail!(
+                "cannot download the dependencies the grader builds with (`cargo fetch --locked` failed: {}); \
+                 run `cargo fetch` once in the workbook with network access, then grade again",
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        Ok(())
+    }
+
+    /// Adds `[[test]] hidden_<slug>` and the reference as a dev-dependency.
+    fn wire_hidden(&self, c: &Chapter) -> Result<()> {
+        let manifest = self.chapter_dir(c).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest)?;
+        let mut doc: toml::Table = text
+            .parse()
+            .with_context(|| format!("{} is not valid TOML", manifest.display()))?;
+        let slug = &c.chapter.slug;
+        let mut target = toml::Table::new();
+        target.insert("name".into(), format!("hidden_{slug}").into());
+        target.insert(
+            "path".into(),
+            format!("../../grading/hidden/{slug}.rs").into(),
+        );
+        let tests = doc
+            .entry("test")
+            .or_insert_with(|| toml::Value::Array(Vec::new()));
+        if let toml::Value::Array(list) = tests {
+            list.push(toml::Value::Table(target));
+        }
+        let mut dep = toml::Table::new();
+        dep.insert(
+            "path".into(),
+            format!("../../solutions/{}", c.folder()).into(),
+        );
+        let dev = doc
+            .entry("dev-dependencies")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if let toml::Value::Table(dev) = dev {
+            dev.insert(c.solution_package(), toml::Value::Table(dep));
+        }
+        std::fs::write(&manifest, toml::to_string(&doc)?)?;
+        Ok(())
+    }
+
+    pub fn chapter_dir(&self, c: &Chapter) -> PathBuf {
+        self.dir.join("exercises").join(c.folder())
+    }
+
+    /// Replaces a chapter's `src/` with `files` (paths under `src/`).
+    pub fn load(&self, c: &Chapter, files: &BTreeMap<PathBuf, String>) -> Result<()> {
+        let src = self.chapter_dir(c).join("src");
+        wipe(&src)?;
+        for (rel, text) in files {
+            if rel
+                .components()
+                .any(|p| !matches!(p, std::path::Component::Normal(_)))
+            {
+                bail!("refusing to write outside the workspace: {}", rel.display());
+            }
+            let path = src.join(rel);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&path, text)?;
+        }
+        Ok(())
+    }
+
+    /// Builds the test targets of `chapters` in one cargo run, copying the
+    /// binaries into `bin/`; `progress` hears of every crate compiled. Used
+    /// for the pristine build, whose code is the instructor's.
+    pub fn build_all(
+        &self,
+        chapters: &[Chapter],
+        env: &BuildEnv,
+        progress: &dyn Fn(&str),
+    ) -> Result<BTreeMap<String, ChapterBuild>> {
+        let _lock = TargetLock::acquire(env.target_dir)?;
+        self.build(chapters, env, progress)
+    }
+
+    /// Builds one chapter of a learner: cleaned first (every copy's crates
+    /// are the same units to cargo), then built inside the sandbox, killed
+    /// with everything it started if it outlives the limit. The target
+    /// directory's lock is held throughout, so no other worker or grading
+    /// process can build the same unit between the clean and the build.
+    pub fn build_chapter(&self, c: &Chapter, env: &BuildEnv) -> Result<ChapterBuild> {
+        let _lock = TargetLock::acquire(env.target_dir)?;
+        let clean = Command::new(cargo())
+            .current_dir(&self.dir)
+            .args(["clean", "--offline", "-q", "-p", c.package()])
+            .arg("--target-dir")
+            .arg(env.target_dir)
+            .stdin(Stdio::null())
+            .output()
+            .context("cannot run cargo clean")?;
+        if !clean.status.success() {
+            bail!(
+                "cargo clean failed: {}",
+                String::from_utf8_lossy(&clean.stderr)
+            );
+        }
+        let mut builds = self.build(std::slice::from_ref(c), env, &|_| {})?;
+        Ok(builds.remove(&c.folder()).unwrap_or_default())
+    }
+
+    fn build(
+        &self,
+        chapters: &[Chapter],
+        env: &BuildEnv,
+        progress: &dyn Fn(&str),
+    ) -> Result<BTreeMap<String, ChapterBuild>> {
+        let start = Instant::now();
+        let cargo = cargo();
+        let mut cmd = env.sandbox.build(&cargo, &self.dir, env.target_dir);
+        cmd.current_dir(&self.dir).args([
+            "build",
+            "--offline",
+            "--locked",
+            "--keep-going",
+            "--message-format",
+            "json-render-diagnostics",
+            "--test",
+            "*",
+        ]);
+        for c in chapters {
+            cmd.args(["-p", c.package()]);
+        }
+        cmd.arg("--target-dir").arg(env.target_dir);
+        build_env(&mut cmd);
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().context("cannot run cargo build")?;
+        let stdout = child.stdout.take();
+        let stderr = child.stderr.take();
+        let err_reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut e) = stderr {
+                let _ = std::io::Read::read_to_string(&mut e, &mut text);
+            }
+            text
+        });
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        let out_reader = std::thread::spawn(move || {
+            if let Some(out) = stdout {
+                for line in BufReader::new(out).lines().map_while(Result::ok) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+        let mut lines = Vec::new();
+        let mut timed_out = false;
+        loop {
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) => {
+                    if let Some(name) = compiled_crate(&line) {
+                        progress(&name);
+                    }
+                    lines.push(line);
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            }
+            if start.elapsed() > env.limit && !timed_out {
+                timed_out = true;
+                kill_tree(&mut child, env.sandbox.mode);
+            }
+        }
+        let _ = child.wait();
+        let _ = out_reader.join();
+        let stderr = err_reader.join().unwrap_or_default();
+        let mut builds = self.read_messages(chapters, &lines)?;
+        let seconds = start.elapsed().as_secs_f64();
+        for c in chapters {
+            let b = builds.entry(c.folder()).or_default();
+            b.seconds = seconds;
+            if timed_out {
+                b.binaries.clear();
+                b.errors = vec![format!(
+                    "the build took longer than {} s (wall clock) and was stopped, with everything it started \
+                     (a constant whose evaluation does not end?)",
+                    env.limit.as_secs()
+                )];
+            } else if !b.binaries.contains_key(c.package()) && b.errors.is_empty() {
+                b.errors.push(build_failure(&stderr, &self.dir));
+            }
+        }
+        Ok(builds)
+    }
+
+    /// Test binaries (copied into `bin/`) and errors, from cargo's messages.
+    fn read_messages(
+        &self,
+        chapters: &[Chapter],
+        lines: &[String],
+    ) -> Result<BTreeMap<String, ChapterBuild>> {
+        let prefix = format!("{}/", self.dir.display());
+        let mut builds: BTreeMap<String, ChapterBuild> = chapters
+            .iter()
+            .map(|c| (c.folder(), ChapterBuild::default()))
+            .collect();
+        let mut dropped: BTreeMap<String, usize> = BTreeMap::new();
+        for line in lines {
+            let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            let folder = msg["manifest_path"].as_str().and_then(exercise_folder);
+            let Some((folder, build)) =
+                folder.and_then(|f| builds.get_mut(&f).map(|b| (f.clone(), b)))
+            else {
+                continue;
+            };
+            match msg["reason"].as_str() {
+                Some("compiler-artifact") => {
+                    let is_test = msg["target"]["kind"]
+                        .as_array()
+                        .is_some_and(|k| k.iter().any(|k| k == "test"));
+                    if let (true, Some(exe), Some(name)) = (
+                        is_test,
+                        msg["executable"].as_str(),
+                        msg["target"]["name"].as_str(),
+                    ) {
+                        let dir = self.dir.join("bin").join(&folder);
+                        std::fs::create_dir_all(&dir)?;
+                        let copy = dir.join(name);
+                        std::fs::copy(exe, &copy).with_context(|| format!("cannot copy {exe}"))?;
+                        build.binaries.insert(name.to_string(), copy);
+                    }
+                }
+                Some("compiler-message") if msg["message"]["level"].as_str() == Some("error") => {
+                    let text = msg["message"]["rendered"].as_str().unwrap_or_default();
+                    let used: usize = build.errors.iter().map(String::len).sum();
+                    if build.errors.len() < ERRORS_KEPT && used + text.len() <= ERROR_BYTES {
+                        build
+                            .errors
+                            .push(text.replace(&prefix, "").trim_end().to_string());
+                    } else {
+                        *dropped.entry(folder).or_default() += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (folder, n) in dropped {
+            if let Some(b) = builds.get_mut(&folder) {
+                b.errors.push(format!("... and {n} more error(s)"));
+            }
+        }
+        Ok(builds)
+    }
+}
+
+/// An exclusive lock on the grader's target directory (a `flock` on a file
+/// in it), shared by every worker and every grading process that builds
+/// there; released when dropped.
+struct TargetLock {
+    _file: std::fs::File,
+}
+
+impl TargetLock {
+    fn acquire(target_dir: &Path) -> Result<Self> {
+        let path = target_dir.join(".grade-build.lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)
+            .with_context(|| format!("cannot lock {}", path.display()))?;
+        Ok(Self { _file: file })
+    }
+}
+
+/// The environment of a build: the toolchain's variables and no others.
+fn build_env(cmd: &mut Command) {
+    cmd.env_clear();
+    for key in [
+        "PATH",
+        "HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "RUSTUP_TOOLCHAIN",
+        "LANG",
+    ] {
+        if let Some(v) = std::env::var_os(key) {
+            cmd.env(key, v);
+        }
+    }
+    cmd.env("CARGO_TERM_COLOR", "never")
+        .env("INSTA_UPDATE", "no")
+        .env("CI", "true");
+}
+
+/// Cargo's own failure text when no compiler message explains it, capped.
+fn build_failure(stderr: &str, dir: &Path) -> String {
+    let prefix = format!("{}/", dir.display());
+    let kept: Vec<&str> = stderr
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("Compiling"))
+        .take(40)
+        .collect();
+    let text = kept.join("\n").replace(&prefix, "");
+    let text: String = text.chars().take(ERROR_BYTES).collect();
+    format!("the build failed:\n{text}")
+}
+
+/// The crate a `compiler-artifact` message reports, for progress.
+fn compiled_crate(line: &str) -> Option<String> {
+    if !line.contains("\"compiler-artifact\"") {
+        return None;
+    }
+    let msg: serde_json::Value = serde_json::from_str(line).ok()?;
+    msg["target"]["name"].as_str().map(str::to_string)
+}
+
+fn cargo() -> PathBuf {
+    std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
+}
+
+/// `00_intro` for `.../exercises/00_intro/Cargo.toml`; None for other crates.
+fn exercise_folder(manifest: &str) -> Option<String> {
+    let dir = Path::new(manifest).parent()?;
+    (dir.parent()?.file_name()? == "exercises")
+        .then(|| dir.file_name()?.to_str().map(str::to_string))?
+}
+
+/// The test names in a suite binary (`--list`), run on the pristine build.
+pub fn list_tests(binary: &Path) -> Result<Vec<String>> {
+    let out = Command::new(binary)
+        .args(["--list", "--format", "terse"])
+        .env_clear()
+        .output()?;
+    if !out.status.success() {
+        bail!("cannot list the tests of {}", binary.display());
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .map(str::to_string)
+        .collect())
+}
+
+fn wipe(dir: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(dir).is_ok() {
+        std::fs::remove_dir_all(dir).with_context(|| format!("cannot clear {}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(())
+}
+
+/// Copies a tree, skipping `target` folders and symlinks.
+pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    let meta = std::fs::symlink_metadata(from)?;
+    if meta.is_file() {
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::copy(from, to).with_context(|| format!("cannot copy {}", from.display()))?;
+        return Ok(());
+    }
+    if !meta.is_dir() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == "target" || name == ".git" {
+            continue;
+        }
+        copy_tree(&entry.path(), &to.join(name))?;
+    }
+    Ok(())
+}
