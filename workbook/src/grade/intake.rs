@@ -24,6 +24,14 @@
 //! lex and one parse per pristine and per submitted file, and one walk of
 //! each accepted syntax tree and of its tokens.
 //!
+//! Use: [`take`] one chapter at a time; build [`ChapterIntake::files`] when
+//! [`ChapterIntake::refused`] is empty, else reject the chapter with every
+//! refusal listed; show [`ChapterIntake::notes`] to the learner. [`RULES`]
+//! are the ids the instructor's `allow` may relax, [`FIXED_RULES`] the ids
+//! that never relax. Helper types are recognised per file: an impl of a
+//! foreign trait for a learner's type from another file of the chapter is
+//! refused like one for a given type.
+//!
 //! rustc (1.95) on a private inherent method named like a public trait
 //! method (`fn count` in `impl Solutions` beside `impl Iterator`): code
 //! outside the module that defines it does not see it and calls the trait
