@@ -53,25 +53,31 @@ pub fn generate(root: &Path) -> Result<usize> {
 pub fn stale(root: &Path, chapters: &[Chapter]) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     for chapter in chapters {
-        let dir = out_dir(root, chapter);
         let files = produce(root, chapter)?.unwrap_or_default();
-        for (name, text) in &files {
-            let path = dir.join(name);
-            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-                problems.push(format!(
-                    "{} is not what `{}` prints now: run `cargo run -p workbook -- book build`",
-                    path.display(),
-                    command(chapter).join(" ")
-                ));
-            }
+        let how = command(chapter).join(" ");
+        problems.extend(compare(&out_dir(root, chapter), &files, &how)?);
+    }
+    Ok(problems)
+}
+
+/// What differs between `dir` and the files `how` prints now.
+fn compare(dir: &Path, files: &Files, how: &str) -> Result<Vec<String>> {
+    let mut problems = Vec::new();
+    for (name, text) in files {
+        let path = dir.join(name);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            problems.push(format!(
+                "{} is not what `{how}` prints now: run `cargo run -p workbook -- book build`",
+                path.display()
+            ));
         }
-        for old in existing(&dir)? {
-            if !files.contains_key(&old) {
-                problems.push(format!(
-                    "{} is left over: no example prints it",
-                    dir.join(old).display()
-                ));
-            }
+    }
+    for old in existing(dir)? {
+        if !files.contains_key(&old) {
+            problems.push(format!(
+                "{} is left over: no example prints it",
+                dir.join(old).display()
+            ));
         }
     }
     Ok(problems)
@@ -155,4 +161,44 @@ fn render_all(doc: &records::Doc) -> Files {
         files.insert(format!("quiz-{}.html", q.id), render::quiz(q));
     }
     files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_a_missing_and_a_left_over_file_are_each_reported() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("same.html"), "a").expect("write");
+        std::fs::write(dir.path().join("changed.html"), "old").expect("write");
+        std::fs::write(dir.path().join("old.html"), "x").expect("write");
+        let files: Files = [
+            ("same.html", "a"),
+            ("changed.html", "new"),
+            ("new.html", "n"),
+        ]
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .into_iter()
+        .collect();
+        let problems = compare(dir.path(), &files, "cargo run --example x").expect("compare");
+        assert_eq!(problems.len(), 3, "{problems:#?}");
+        assert!(problems[0].contains("changed.html is not what `cargo run --example x` prints"));
+        assert!(problems[1].contains("new.html is not what"));
+        assert!(problems[2].contains("old.html is left over"));
+    }
+
+    #[test]
+    fn a_folder_that_matches_has_no_problem() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("a.html"), "a").expect("write");
+        let files: Files = [("a.html".to_string(), "a".to_string())]
+            .into_iter()
+            .collect();
+        assert!(
+            compare(dir.path(), &files, "x")
+                .expect("compare")
+                .is_empty()
+        );
+    }
 }
