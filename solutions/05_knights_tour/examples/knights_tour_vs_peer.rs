@@ -123,7 +123,19 @@ without printing.\n\n\
 The workbook's rows are the release binary `knights_tour_solution 1000` (Warnsdorff with \
 the tie-break to the square farthest from the centre, fallbacks that make it succeed for \
 every n, the board text written once into one buffer) and `open_tour(995, (994, 994))` \
-in a process of its own (`--search 995`, printing one number).\n";
+in a process of its own (`--search 995`, printing one number).\n\n\
+### What the last changes bought\n\n\
+The binary used to format every number with its own `format!` and join each row's \
+strings; it now writes the whole board into one byte buffer (`Board::text`). At n = 1000 \
+that took the process from 1,177 million instructions to 427 million (callgrind), of \
+which the tour itself is about 250 million, and the end-to-end time from about 0.10 s to \
+about 0.05 s in paired runs. `Walk::farthest` now computes each tied candidate's distance \
+from the centre once, not twice (a division each): the same tours, about 7% less time for \
+the search at n = 995 in paired runs. The search stays behind the peer's: the workbook's \
+walk breaks ties by the distance from the centre and keeps the path for its fallbacks, \
+which is what lets it finish for every n, and it reads and writes the degrees through \
+checked indices; the peer takes the first lowest degree and walks again from the next \
+square when it gets stuck.\n";
 
 /// Median wall times of the two commands and the median pairwise ratio.
 struct Pair {
