@@ -56,7 +56,7 @@ pub const MAX_FILE_BYTES: usize = 256 << 10;
 /// The deepest bracket nesting accepted (the references use at most 9).
 pub const MAX_BRACKETS: usize = 256;
 /// The most nesting tokens on one path from a file's root (see [`nesting`];
-/// the reference solutions reach about 200).
+/// the reference solutions reach 171, the largest file in the repository 343).
 pub const MAX_NESTING: usize = 2048;
 /// The deepest expression, type or pattern the checker descends into.
 pub const MAX_DEPTH: usize = 512;
