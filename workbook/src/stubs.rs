@@ -38,6 +38,17 @@ pub struct StubFile {
 
 /// The stub files of `chapter`, derived from `solutions/NN_slug/src`.
 pub fn generate(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
+    generate_with(root, chapter, false)
+}
+
+/// [`generate`], optionally keeping the reference-only items: the
+/// maintainer check stubs one exercise into an otherwise complete
+/// reference, whose given code may call them.
+pub fn generate_with(
+    root: &Path,
+    chapter: &Chapter,
+    keep_reference_only: bool,
+) -> Result<Vec<StubFile>> {
     let src = root.join("solutions").join(chapter.folder()).join("src");
     let stubs = chapter.all_stubs();
     let mut files = Vec::new();
@@ -47,12 +58,14 @@ pub fn generate(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
     let mut found = BTreeSet::new();
     let mut out = Vec::new();
     for path in &files {
-        if skipped.iter().any(|s: &PathBuf| path.starts_with(s)) {
+        if !keep_reference_only && skipped.iter().any(|s: &PathBuf| path.starts_with(s)) {
             continue;
         }
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let edited = Editor::new(&text, &stubs)
+        let mut editor = Editor::new(&text, &stubs);
+        editor.keep_reference_only = keep_reference_only;
+        let edited = editor
             .run(path, &mut found, &mut skipped)
             .with_context(|| format!("cannot derive a stub from {}", path.display()))?;
         let renamed = finish(&edited, chapter.package());
@@ -62,8 +75,17 @@ pub fn generate(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
             text: rustfmt(root, &renamed)?,
         });
     }
-    // A module dropped late in the sort may name a file emitted earlier.
-    out.retain(|f| !skipped.iter().any(|s| src.join(&f.relative).starts_with(s)));
+    let under_skipped = |f: &StubFile| skipped.iter().any(|s| src.join(&f.relative).starts_with(s));
+    if keep_reference_only {
+        // Reference-only modules stay exactly as written.
+        for f in out.iter_mut().filter(|f| under_skipped(f)) {
+            let original = std::fs::read_to_string(src.join(&f.relative))?;
+            f.text = rustfmt(root, &finish(&original, chapter.package()))?;
+        }
+    } else {
+        // A module dropped late in the sort may name a file emitted earlier.
+        out.retain(|f| !under_skipped(f));
+    }
     let missing: Vec<_> = stubs.keys().filter(|k| !found.contains(**k)).collect();
     if !missing.is_empty() {
         bail!(
@@ -95,6 +117,8 @@ struct Editor<'a> {
     line_starts: Vec<usize>,
     stubs: &'a std::collections::BTreeMap<&'a str, String>,
     edits: Vec<(usize, usize, String)>,
+    /// Leave `// workbook: reference-only` items in (see [`generate_with`]).
+    keep_reference_only: bool,
 }
 
 impl<'a> Editor<'a> {
@@ -106,6 +130,7 @@ impl<'a> Editor<'a> {
             line_starts,
             stubs,
             edits: Vec::new(),
+            keep_reference_only: false,
         }
     }
 
@@ -134,6 +159,13 @@ impl<'a> Editor<'a> {
     ) {
         for item in items {
             let (attrs, start) = item_start(item);
+            if self.keep_reference_only && self.marked_reference_only(start) {
+                // Kept verbatim: neither dropped nor stubbed.
+                if let syn::Item::Mod(m) = item {
+                    skipped.extend(module_files(path, &m.ident.to_string()));
+                }
+                continue;
+            }
             if is_cfg_test(attrs) || self.marked_reference_only(start) {
                 self.drop_lines(
                     start.line - usize::from(self.marked_reference_only(start)),
