@@ -232,9 +232,20 @@ fn closed_figure(out: &mut Out) {
         "12",
         "12",
         "6",
-        "A closed tour of 12 x 12 (closed_tour): four 6 x 6 closed tours, one per quarter (thick lines), joined where the quarters meet by swapping four edges around the centre, so the four cycles become one; the last move returns to the first square (filled dot).",
+        "A closed tour of 12 x 12 (closed_tour): four 6 x 6 closed tours, one per quarter (thick lines), joined where the quarters meet by swapping four edges around the centre, so the four cycles become one (the four moves that cross between quarters are drawn thick); the last move returns to the first square, the top-left corner.",
     ]);
     out.rec(&["line", &points.join(" ")]);
+    // The moves that cross from one quarter into another are the joins.
+    let quarter = |(r, c): Square| (r / 6, c / 6);
+    for pair in path
+        .windows(2)
+        .chain(std::iter::once(&[path[path.len() - 1], path[0]][..]))
+    {
+        if quarter(pair[0]) != quarter(pair[1]) {
+            let (a, b) = (pair[0], pair[1]);
+            out.rec(&["line", &format!("{},{} {},{}", a.0, a.1, b.0, b.1), "join"]);
+        }
+    }
 }
 
 fn quiz(out: &mut Out) {

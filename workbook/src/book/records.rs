@@ -17,7 +17,8 @@
 //! ev      OP  R  C  TEXT  DEPTH  SAY     OP: try place reject undo found; R C: "-" for none
 //! figure  ID  grid|graph  ROWS  COLS  BOX  CAPTION
 //! cell    R  C  TEXT  CLASS              CLASS: see render.rs (queen, attacked, given, ...)
-//! line    R,C R,C ...                    a path through cell centres (space separated)
+//! line    R,C R,C ...  [CLASS]           a path through cell centres (space separated);
+//!                                        with a CLASS (e.g. `join`), a highlight without end marks
 //! quiz    ID  QUESTION
 //! choice  RIGHT  TEXT                    RIGHT: 1 for the right answer, else 0
 //! explain TEXT
@@ -73,7 +74,7 @@ pub struct Figure {
     pub nodes: Vec<(f64, f64, String)>,
     pub edges: Vec<(usize, usize)>,
     pub cells: Vec<(usize, usize, String, String)>,
-    pub lines: Vec<Vec<(usize, usize)>>,
+    pub lines: Vec<(Vec<(usize, usize)>, String)>,
 }
 
 #[derive(Debug)]
@@ -215,7 +216,8 @@ fn figure_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
                 };
                 points.push((num(r)?, num(c)?));
             }
-            fig.lines.push(points);
+            fig.lines
+                .push((points, f.get(2).unwrap_or(&"").to_string()));
         }
         kind => bail!("unknown record `{kind}` inside a figure"),
     }

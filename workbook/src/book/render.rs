@@ -144,8 +144,8 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
         }
     }
     grid_lines(&mut s, rows, cols, boxed);
-    for points in &f.lines {
-        polyline(&mut s, points);
+    for (points, class) in &f.lines {
+        polyline(&mut s, points, class);
     }
     (w, h, s)
 }
@@ -196,7 +196,7 @@ fn grid_lines(s: &mut String, rows: usize, cols: usize, boxed: usize) {
     }
 }
 
-fn polyline(s: &mut String, points: &[(usize, usize)]) {
+fn polyline(s: &mut String, points: &[(usize, usize)], class: &str) {
     let pts: Vec<String> = points
         .iter()
         .map(|(r, c)| {
@@ -207,7 +207,14 @@ fn polyline(s: &mut String, points: &[(usize, usize)]) {
             )
         })
         .collect();
-    let _ = write!(s, "<polyline class=\"path\" points=\"{}\"/>", pts.join(" "));
+    let _ = write!(
+        s,
+        "<polyline class=\"path {class}\" points=\"{}\"/>",
+        pts.join(" ")
+    );
+    if !class.is_empty() {
+        return;
+    }
     if let (Some(first), Some(last)) = (points.first(), points.last()) {
         for ((r, c), class) in [(first, "start"), (last, "end")] {
             let _ = write!(
