@@ -265,7 +265,7 @@ mod parse_board {
         fn a_drawn_board_reads_back(board in any_board()) {
             prop_assume!(board.queen_count() <= 8);
             let text = board.to_string();
-            prop_assert_eq!(parse_board(&text), Ok(board), "parse_board must read back the picture {:?}", text);
+            prop_assert_eq!(parse_board(&text), Ok(board), "parse_board({:?}) must read back the board it draws: eight lines of eight `Q` or `.` (book: chapter 2, \"Reading the board\")", text);
         }
 
         #[test]
@@ -634,7 +634,7 @@ mod search_stats {
         #[test]
         fn every_backtrack_has_its_own_node(given in any_given()) {
             let got = search_stats(&given);
-            prop_assert!(got.nodes >= 1 && got.backtracks < got.nodes, "search_stats returned {:?} for {:?}", got, given);
+            prop_assert!(got.nodes >= 1 && got.backtracks < got.nodes, "search_stats({:?}) returned {:?}: the first call is a node, and every backtrack takes back a queen placed by a node of its own, so backtracks < nodes (book: chapter 2, \"Measuring the search\")", given, got);
         }
     }
 }

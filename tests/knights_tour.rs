@@ -200,7 +200,7 @@ mod validate {
             }
             let board = Board::from_rows(&numbers.chunks(n).map(<[u32]>::to_vec).collect::<Vec<_>>()).unwrap();
             let got = validate(&board, false).is_ok();
-            prop_assert_eq!(got, oracle(&board, None, false).is_ok(), "validate disagrees on\n{}", board);
+            prop_assert_eq!(got, oracle(&board, None, false).is_ok(), "validate on this board must say Ok exactly when it is a tour (every number 1..=n² once, each next number a knight move away), expected {}:\n{} (book: chapter 5, \"The knight's tour\", part \"Checking a tour\")", if oracle(&board, None, false).is_ok() { "Ok" } else { "an error" }, board);
         }
     }
 }
@@ -324,10 +324,10 @@ mod plain_dfs {
         fn every_tour_found_is_a_tour_from_the_start((n, start) in board_and_start(1, 5)) {
             let got = plain_dfs(n, start, &SEED_MOVES);
             if let Some(tour) = &got.tour {
-                prop_assert_eq!(oracle(tour, Some(start), false), Ok(()), "plain_dfs({}, {:?}) returned\n{}", n, start, tour);
+                prop_assert_eq!(oracle(tour, Some(start), false), Ok(()), "plain_dfs({}, {:?}) returned a board that is no tour from the start (every square once, knight moves only):\n{} (book: chapter 5, \"The seed's plain search\")", n, start, tour);
             }
             // At least the start square's visit plus the 8 tries made from it.
-            prop_assert!(got.attempts > 8, "plain_dfs({}, {:?}) made only {} attempts", n, start, got.attempts);
+            prop_assert!(got.attempts > 8, "plain_dfs({}, {:?}) made only {} attempts, expected more than 8: the start's own visit plus the 8 moves tried from it each count (book: chapter 5, \"The seed's plain search\")", n, start, got.attempts);
         }
     }
 }
@@ -590,7 +590,7 @@ mod counting {
         fn mirror_squares_have_equal_counts(row in 0usize..5, col in 0usize..5) {
             let (r, c) = (4 - row, col);
             let got = count_tours_from(5, (row, col));
-            prop_assert_eq!(got, count_tours_from(5, (c, r)), "a quarter turn maps tours from {:?} to tours from {:?}", (row, col), (c, r));
+            prop_assert_eq!(got, count_tours_from(5, (c, r)), "count_tours_from(5, {:?}) and count_tours_from(5, {:?}) must be equal: a quarter turn of the board maps the tours of one square onto the other's (book: chapter 5, \"Counting every tour\")", (row, col), (c, r));
         }
     }
 }
