@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The learner's loop, measured: how long from a fresh clone to the first
+# verdict, and from a save to the next verdict.
+#
+# The problem: a learner's first `cargo test` builds the suite's
+# dependencies, and every later one rebuilds their crate and the suite. The
+# state: a throwaway clone and a throwaway CARGO_TARGET_DIR (the registry in
+# CARGO_HOME is used as it is, as on a machine that has fetched once). The
+# cost: one cold build of one exercise crate, then a few warm rebuilds.
+#
+# usage: [WITH_TOOL=0] workbook/scripts/learner_loop.sh [REPO] [CHAPTER_FOLDER]
+#   REPO            what to clone (default: this repository)
+#   CHAPTER_FOLDER  the chapter for the save -> verdict loop (default 01_apples)
+#   WITH_TOOL=0     skip timing the first `cargo run -p workbook` (minutes)
+# Prints the load average beside each figure: measure on a quiet machine
+# (load below 1.5) and say so when it was not.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/../.." && pwd)"
+repo="${1:-$here}"
+chapter="${2:-01_apples}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export CARGO_TARGET_DIR="$work/target"
+unset RUST_BACKTRACE
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+# Runs a command and prints "<wall> s wall, <cpu> s cpu" for it. A
+# failing suite is the expected first verdict, so its status is ignored.
+timed() {
+    local t
+    t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1 || true; } 2>&1 )
+    awk -v t="$t" 'BEGIN { split(t, x, " "); printf "%.1f s wall, %.1f s cpu", x[1], x[2] + x[3] }'
+}
+
+git clone -q "$repo" "$work/clone"
+echo "load before: $(load)"
+
+cd "$work/clone/exercises/00_intro"
+echo "fresh clone -> first verdict (cargo test in exercises/00_intro): $(timed cargo test --offline) (load $(load))"
+
+cd "$work/clone/exercises/$chapter"
+echo "first verdict in exercises/$chapter: $(timed cargo test --offline) (load $(load))"
+for i in 1 2 3; do
+    touch src/lib.rs
+    echo "save -> verdict $i (touch src/lib.rs; cargo test in exercises/$chapter): $(timed cargo test --offline) (load $(load))"
+done
+cd "$work/clone"
+for i in 1 2; do
+    touch "exercises/$chapter/src/lib.rs"
+    echo "save -> verdict $i as watch runs it (cargo test -p ${chapter#*_} --test ${chapter#*_}): $(timed cargo test --offline -p "${chapter#*_}" --test "${chapter#*_}") (load $(load))"
+done
+
+# The progress view's first run builds the workbook tool itself (mdBook's
+# crates included): the second thing the README asks a learner to run.
+if [ "${WITH_TOOL:-1}" = 1 ]; then
+    echo "first cargo run -p workbook (builds the tool, then runs every suite): $(timed cargo run --offline -q -p workbook) (load $(load))"
+fi
