@@ -96,9 +96,10 @@ pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<Exi
             show(root, chapters, &state, current);
             shown_since_queue_emptied = true;
         }
-        // Wait for a notification or two seconds, then let a burst of events settle.
+        // Wait for a notification or two seconds, then let a burst of events
+        // (an editor's atomic save) settle: 0.1 s of the 2 s budget.
         if rx.recv_timeout(Duration::from_secs(2)).is_ok() {
-            std::thread::sleep(Duration::from_millis(300));
+            std::thread::sleep(Duration::from_millis(100));
             while rx.try_recv().is_ok() {}
             shown_since_queue_emptied = false;
         }
