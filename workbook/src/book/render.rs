@@ -107,13 +107,16 @@ pub fn figure(f: &Figure) -> String {
 fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String) {
     let (w, h) = (cols as f64 * CELL + PAD, rows as f64 * CELL + PAD);
     let mut s = String::new();
-    // Labels: columns along the top, rows down the left (0-based, as the code counts).
+    // Labels: columns along the top, rows down the left (0-based, as the
+    // code counts), every fifth from 13 on; a big board, drawn for its
+    // path, has neither labels nor inner lines.
+    let big = rows.max(cols) > 16;
     let step = if rows.max(cols) > 12 { 5 } else { 1 };
-    for c in (0..cols).filter(|c| c % step == 0) {
+    for c in (0..cols).filter(|c| !big && c % step == 0) {
         let x = PAD + (c as f64 + 0.5) * CELL;
         let _ = write!(s, "<text class=\"lbl\" x=\"{x}\" y=\"15\">{c}</text>");
     }
-    for r in (0..rows).filter(|r| r % step == 0) {
+    for r in (0..rows).filter(|r| !big && r % step == 0) {
         let y = PAD + (r as f64 + 0.5) * CELL + 5.0;
         let _ = write!(s, "<text class=\"lbl\" x=\"11\" y=\"{y}\">{r}</text>");
     }
@@ -143,9 +146,10 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
             );
         }
     }
-    grid_lines(&mut s, rows, cols, boxed);
+    let boxed = if big { rows.max(cols) } else { boxed };
+    grid_lines(&mut s, rows, cols, boxed, big);
     for (points, class) in &f.lines {
-        polyline(&mut s, points, class);
+        polyline(&mut s, points, class, rows.max(cols));
     }
     (w, h, s)
 }
@@ -168,9 +172,11 @@ fn candidates(s: &mut String, x: f64, y: f64, digits: &str) {
     }
 }
 
-fn grid_lines(s: &mut String, rows: usize, cols: usize, boxed: usize) {
+/// The cell borders; on a big board only the outer border (`boxed` is then
+/// the board's side), so a drawn path is not lost among them.
+fn grid_lines(s: &mut String, rows: usize, cols: usize, boxed: usize, big: bool) {
     let (x1, y1) = (PAD + cols as f64 * CELL, PAD + rows as f64 * CELL);
-    for r in 0..=rows {
+    for r in (0..=rows).filter(|r| !big || r % boxed == 0) {
         let y = PAD + r as f64 * CELL;
         let class = if boxed > 0 && r % boxed == 0 {
             "gl thick"
@@ -182,7 +188,7 @@ fn grid_lines(s: &mut String, rows: usize, cols: usize, boxed: usize) {
             "<line class=\"{class}\" x1=\"{PAD}\" y1=\"{y}\" x2=\"{x1}\" y2=\"{y}\"/>"
         );
     }
-    for c in 0..=cols {
+    for c in (0..=cols).filter(|c| !big || c % boxed == 0) {
         let x = PAD + c as f64 * CELL;
         let class = if boxed > 0 && c % boxed == 0 {
             "gl thick"
@@ -196,7 +202,10 @@ fn grid_lines(s: &mut String, rows: usize, cols: usize, boxed: usize) {
     }
 }
 
-fn polyline(s: &mut String, points: &[(usize, usize)], class: &str) {
+/// A path through cell centres; its end marks grow with the board so they
+/// stay visible when a big board is shrunk to fit.
+fn polyline(s: &mut String, points: &[(usize, usize)], class: &str, side: usize) {
+    let mark = 7.0 * (side as f64 / 10.0).max(1.0);
     let pts: Vec<String> = points
         .iter()
         .map(|(r, c)| {
@@ -219,7 +228,7 @@ fn polyline(s: &mut String, points: &[(usize, usize)], class: &str) {
         for ((r, c), class) in [(first, "start"), (last, "end")] {
             let _ = write!(
                 s,
-                "<circle class=\"{class}\" cx=\"{}\" cy=\"{}\" r=\"7\"/>",
+                "<circle class=\"{class}\" cx=\"{}\" cy=\"{}\" r=\"{mark}\"/>",
                 PAD + (*c as f64 + 0.5) * CELL,
                 PAD + (*r as f64 + 0.5) * CELL
             );
