@@ -251,6 +251,8 @@
     var self = this;
     this.root.addEventListener("keydown", function (ev) {
       if (ev.target.tagName === "SELECT") { return; }
+      // Space on a focused button presses that button; leave it alone.
+      if (ev.target.tagName === "BUTTON" && (ev.key === " " || ev.key === "Enter")) { return; }
       var map = { ArrowRight: "step", ArrowLeft: "back", " ": "play", b: "backtrack", Home: "start", End: "end" };
       var action = map[ev.key];
       if (action) {
