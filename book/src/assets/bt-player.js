@@ -217,7 +217,7 @@
     bar.appendChild(this.button("end »", "To the end (End)", "end"));
     var label = el("label", { class: "bt-speed" }, "speed ");
     var speed = el("select", { "aria-label": "Steps per second" });
-    [1, 2, 5, 10, 30].forEach(function (s) {
+    [1, 2, 5, 10, 30, 100].forEach(function (s) {
       var o = el("option", { value: s }, s + "/s");
       if (s === 5) { o.selected = true; }
       speed.appendChild(o);
