@@ -97,18 +97,28 @@
 
   // ---- drawing -------------------------------------------------------------
 
+  // Row numbers down the left, column numbers along the top, 0-based like
+  // the code and the narration; a cell's top-left corner is at (x0, y0).
+  var LBL = 22;
+
   function drawGrid(trace) {
     var b = trace.board;
-    var w = b.cols * CELL + 2 * PAD;
-    var h = b.rows * CELL + 2 * PAD;
+    var x0 = LBL;
+    var y0 = LBL;
+    var w = x0 + b.cols * CELL + PAD;
+    var h = y0 + b.rows * CELL + PAD;
     var svg = el("svg:svg", { viewBox: "0 0 " + w + " " + h, class: "bt-board", role: "img",
       "aria-label": trace.title + ": a " + b.rows + " by " + b.cols + " board" });
     var cells = {};
     for (var r = 0; r < b.rows; r++) {
+      svg.appendChild(el("svg:text", { class: "lbl", x: x0 / 2, y: y0 + r * CELL + CELL / 2 + 5 }, String(r)));
       for (var c = 0; c < b.cols; c++) {
+        if (r === 0) {
+          svg.appendChild(el("svg:text", { class: "lbl", x: x0 + c * CELL + CELL / 2, y: y0 - 7 }, String(c)));
+        }
         var g = el("svg:g", { "data-r": r, "data-c": c, class: "cell" });
-        g.appendChild(el("svg:rect", { x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL }));
-        var t = el("svg:text", { x: PAD + c * CELL + CELL / 2, y: PAD + r * CELL + CELL / 2 + 8, "font-size": 22 });
+        g.appendChild(el("svg:rect", { x: x0 + c * CELL, y: y0 + r * CELL, width: CELL, height: CELL }));
+        var t = el("svg:text", { x: x0 + c * CELL + CELL / 2, y: y0 + r * CELL + CELL / 2 + 8, "font-size": 22 });
         g.appendChild(t);
         svg.appendChild(g);
         cells[r + "," + c] = g;
@@ -116,11 +126,11 @@
     }
     for (var i = 0; i <= b.rows; i++) {
       svg.appendChild(el("svg:line", { class: b.box && i % b.box === 0 ? "gl thick" : "gl",
-        x1: PAD, y1: PAD + i * CELL, x2: PAD + b.cols * CELL, y2: PAD + i * CELL }));
+        x1: x0, y1: y0 + i * CELL, x2: x0 + b.cols * CELL, y2: y0 + i * CELL }));
     }
     for (var j = 0; j <= b.cols; j++) {
       svg.appendChild(el("svg:line", { class: b.box && j % b.box === 0 ? "gl thick" : "gl",
-        x1: PAD + j * CELL, y1: PAD, x2: PAD + j * CELL, y2: PAD + b.rows * CELL }));
+        x1: x0 + j * CELL, y1: y0, x2: x0 + j * CELL, y2: y0 + b.rows * CELL }));
     }
     return { svg: svg, cells: cells };
   }
