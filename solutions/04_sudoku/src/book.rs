@@ -71,8 +71,9 @@ fn digits(mask: u16) -> String {
         .collect()
 }
 
+/// A cell as (row, column), 0-based like the code and the drawn labels.
 fn name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+    format!("({}, {})", cell / 9, cell % 9)
 }
 
 /// Returns the cells where the search guessed (chose among two or more).
@@ -295,7 +296,7 @@ fn pick_quiz(out: &mut Out, puzzle: &Grid) {
     let mut choices = vec![pick, first, widest];
     choices.dedup();
     for c in choices {
-        let text = format!("{} (candidates {{{}}})", name(c), digits(masks.free(c)));
+        let text = format!("{} with candidates {{{}}}", name(c), digits(masks.free(c)));
         out.rec(&["choice", if c == pick { "1" } else { "0" }, &text]);
     }
     out.rec(&[
