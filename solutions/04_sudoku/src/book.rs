@@ -208,7 +208,7 @@ fn counts_figure(out: &mut Out, puzzle: &Grid) {
         "9",
         "3",
         &format!(
-            "How many candidates each blank has (the givens are left empty); fewest_choices picks the first smallest in reading order ({}, shaded), so the first branch is as narrow as it can be.",
+            "How many candidates each blank has (the givens are left empty); fewest_choices picks the first smallest in reading order, {} (shaded), so the first branch is as narrow as it can be.",
             pick.map_or("none".to_string(), name)
         ),
     ]);
