@@ -1,4 +1,5 @@
-//! What the learner types, resolved: exercise and chapter names, and pages.
+//! What the learner types, resolved: exercise, chapter and function names,
+//! and pages.
 //!
 //! The problem: `hint` and `reset` take a name the learner typed (an
 //! exercise, a chapter, `chapter/exercise` or `chapter exercise`), and a
@@ -20,7 +21,7 @@ pub enum Named<'a> {
 }
 
 /// Resolves one or two words: `exercise`, `chapter`, `chapter/exercise`,
-/// or `chapter exercise`. A chapter is its slug, number or folder.
+/// or `chapter exercise`; a lone stubbed function names its exercise. A chapter is its slug, number or folder.
 pub fn resolve<'a>(chapters: &'a [Chapter], words: &[String]) -> Result<Named<'a>> {
     match words {
         [one] => match one.split_once('/') {
@@ -54,6 +55,15 @@ fn single<'a>(chapters: &'a [Chapter], name: &str) -> Result<Named<'a>> {
     }
     if let Some(c) = chapter(chapters, name) {
         return Ok(Named::Chapter(c));
+    }
+    // A function the learner writes names the exercise that stubs it.
+    let owners: Vec<_> = chapters
+        .iter()
+        .flat_map(|c| c.exercises.iter().map(move |e| (c, e)))
+        .filter(|(_, e)| e.stubs.contains_key(name))
+        .collect();
+    if let [(c, e)] = owners.as_slice() {
+        return Ok(Named::Exercise(c, e));
     }
     bail!(
         "no exercise or chapter `{name}`{}",
