@@ -18,7 +18,6 @@ mod common;
 
 use common::{learner_reference, mini_workbook, repo, write};
 use std::path::Path;
-use std::process::Command;
 
 /// `body` put in place of the body of `pub fn NAME(...) ... {` in `text`.
 fn replace_body(text: &str, name: &str, body: &str) -> String {

@@ -215,10 +215,18 @@ impl Runner<'_> {
         let output = format!("{stdout}{stderr}");
         Ok(TestRun {
             outcome,
-            message,
-            output,
+            message: self.unplaced(&message),
+            output: self.unplaced(&output),
             seconds,
         })
+    }
+
+    /// `text` without this worker's workspace path, which differs between
+    /// workers and runs: the same code must get the same messages.
+    fn unplaced(&self, text: &str) -> String {
+        let ws = self.workspace.display().to_string();
+        text.replace(&format!("{ws}/"), "")
+            .replace(&ws, "(workspace)")
     }
 
     /// A new empty folder for one run's verdict file, writable by the test's

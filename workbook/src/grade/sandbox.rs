@@ -167,10 +167,11 @@ fn toolchain_dirs(program: &Path) -> Vec<PathBuf> {
         .flatten()
         .filter(|d| d.is_dir())
         .collect();
-    if let Some(parent) = program.parent().filter(|p| p.is_dir()) {
-        if !dirs.iter().any(|d| parent.starts_with(d)) && !parent.starts_with("/usr") {
-            dirs.push(parent.to_path_buf());
-        }
+    if let Some(parent) = program.parent().filter(|p| p.is_dir())
+        && !dirs.iter().any(|d| parent.starts_with(d))
+        && !parent.starts_with("/usr")
+    {
+        dirs.push(parent.to_path_buf());
     }
     dirs
 }
