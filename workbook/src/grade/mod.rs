@@ -619,13 +619,11 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
     if accepted.is_empty() {
         return Ok(());
     }
-    let work = ctx
-        .pristine
-        .copy_to(
-            &ctx.target_dir
-                .join("work")
-                .join(format!("{}-w{worker}", std::process::id())),
-        )?;
+    let work = ctx.pristine.copy_to(
+        &ctx.target_dir
+            .join("work")
+            .join(format!("{}-w{worker}", std::process::id())),
+    )?;
     let graded = grade_chapters(ctx, worker, &work, &accepted, r);
     work.remove();
     graded
