@@ -40,6 +40,9 @@ struct Remembered {
 type State = BTreeMap<String, Remembered>;
 
 pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<ExitCode> {
+    if chapters.is_empty() {
+        anyhow::bail!("no chapters under exercises/: nothing to watch");
+    }
     let state_path = root.join(".workbook").join("progress.json");
     let mut state: State = std::fs::read_to_string(&state_path)
         .ok()
@@ -64,51 +67,84 @@ pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<Exi
         },
     };
     println!("Watching exercises/ (Ctrl-C to stop).");
-    let mut shown_since_queue_emptied = false;
+    // Whether the screen shows the latest verdicts: None (not drawn since
+    // the last change), Some(false) (the focus only, others still being
+    // checked), Some(true) (everything known).
+    let mut drawn: Option<bool> = None;
     loop {
-        // One stale chapter at a time, the chapter in hand (the most
-        // recently edited) first: its verdict is the first screen, and the
-        // others are brought up to date behind it without screens of their
-        // own; the screen is redrawn once they are all known.
+        // One stale chapter at a time. The focus (the chapter in hand, the
+        // most recently edited; once it is done, the first chapter with work
+        // left) is checked first and is the first screen; the others are
+        // brought up to date behind it without screens of their own, and the
+        // screen is redrawn once they are all known.
         let scans: Vec<_> = chapters
             .iter()
-            .map(|c| (c, scan(&c.dir.join("src"))))
+            .map(|c| {
+                let (fp, newest) = scan(&c.dir.join("src"));
+                (c, fp, newest)
+            })
             .collect();
         let current = current_chapter(&scans);
-        let mut stale: Vec<_> = scans
+        let fresh =
+            |c: &Chapter, fp: u64| state.get(c.package()).is_some_and(|r| r.fingerprint == fp);
+        let unfinished = |c: &Chapter| {
+            state.get(c.package()).is_none_or(|r| {
+                c.exercises.iter().any(|e| {
+                    r.exercises
+                        .get(&e.name)
+                        .is_none_or(|&(p, t)| t == 0 || p < t)
+                })
+            })
+        };
+        let in_hand = scans
             .iter()
-            .filter(|(c, (fp, _))| state.get(c.package()).is_none_or(|r| r.fingerprint != *fp))
-            .collect();
-        stale.sort_by_key(|(c, _)| c.chapter.slug != current.chapter.slug);
-        if let Some((c, (fp, _))) = stale.first() {
+            .find(|(c, _, _)| c.chapter.slug == current.chapter.slug);
+        let focus = in_hand
+            .into_iter()
+            .chain(scans.iter())
+            .find(|(c, fp, _)| !fresh(c, *fp) || unfinished(c));
+        let mut stale: Vec<_> = scans.iter().filter(|(c, fp, _)| !fresh(c, *fp)).collect();
+        stale.sort_by_key(|(_, _, newest)| std::cmp::Reverse(*newest));
+        if let Some((c, fp, _)) = focus.filter(|(c, fp, _)| !fresh(c, *fp)) {
             eprintln!("(running the {} suite...)", c.package());
             state.insert(c.package().to_string(), evaluate(root, c, *fp)?);
             save(&state_path, &state)?;
-            let last = stale.len() == 1;
-            if c.chapter.slug == current.chapter.slug || last {
-                show(root, chapters, &state, current);
-                shown_since_queue_emptied = last;
-            }
+            drawn = None;
             continue;
         }
-        if !shown_since_queue_emptied {
-            // Every verdict was already remembered: show them once.
-            show(root, chapters, &state, current);
-            shown_since_queue_emptied = true;
+        let shown = focus.map_or(current, |(c, _, _)| *c);
+        if stale.is_empty() {
+            if drawn != Some(true) {
+                show(root, chapters, &state, shown);
+                drawn = Some(true);
+            }
+        } else {
+            if drawn.is_none() {
+                show(root, chapters, &state, shown);
+                drawn = Some(false);
+            }
+            let (c, fp, _) = stale[0];
+            eprintln!("(running the {} suite...)", c.package());
+            state.insert(c.package().to_string(), evaluate(root, c, *fp)?);
+            save(&state_path, &state)?;
+            // Redrawn once the queue is empty, not now.
+            drawn = drawn.map(|_| false);
+            continue;
         }
         // Wait for a notification or two seconds, then let a burst of events
         // (an editor's atomic save) settle: 0.1 s of the 2 s budget.
+        // Events only wake the loop (reading a file is one too); only a
+        // changed fingerprint above makes a new verdict and a new screen.
         if rx.recv_timeout(Duration::from_secs(2)).is_ok() {
             std::thread::sleep(Duration::from_millis(100));
             while rx.try_recv().is_ok() {}
-            shown_since_queue_emptied = false;
         }
     }
 }
 
 /// The chapter in hand: the one whose sources were edited last (to the
 /// second; ties, as in a fresh clone, go to the earliest chapter).
-fn current_chapter<'a>(scans: &[(&'a Chapter, (u64, Option<SystemTime>))]) -> &'a Chapter {
+fn current_chapter<'a>(scans: &[(&'a Chapter, u64, Option<SystemTime>)]) -> &'a Chapter {
     let second = |t: &Option<SystemTime>| {
         t.and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
             .map_or(0, |d| d.as_secs())
@@ -116,9 +152,8 @@ fn current_chapter<'a>(scans: &[(&'a Chapter, (u64, Option<SystemTime>))]) -> &'
     scans
         .iter()
         .rev()
-        .max_by_key(|(_, (_, newest))| second(newest))
-        .map(|(c, _)| *c)
-        .unwrap_or(scans[0].0)
+        .max_by_key(|(_, _, newest)| second(newest))
+        .map_or(scans[0].0, |(c, _, _)| *c)
 }
 
 fn native_watcher(handler: impl notify::EventHandler, dir: &Path) -> Option<Box<dyn Watcher>> {
