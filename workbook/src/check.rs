@@ -63,6 +63,10 @@ pub fn run(root: &Path, chapters: &[Chapter], suites: &[Chapter]) -> Result<Exit
         book(root, chapters),
     );
     step(
+        "book players, figures and quizzes are current",
+        crate::book::stale(root, chapters)?,
+    );
+    step(
         "exercises come first, answers are folded",
         fold::problems(root, chapters),
     );

@@ -49,7 +49,6 @@ pub fn generate(root: &Path) -> Result<usize> {
 /// The problems `workbook check` reports: generated files that differ from
 /// what the examples print now, are missing, or are left over.
 // Until check.rs calls it (the lead wires the rule), nothing else does.
-#[allow(dead_code)]
 pub fn stale(root: &Path, chapters: &[Chapter]) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     for chapter in chapters {
