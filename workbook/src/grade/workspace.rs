@@ -439,8 +439,18 @@ fn compiled_crate(line: &str) -> Option<String> {
     msg["target"]["name"].as_str().map(str::to_string)
 }
 
+/// The cargo to build with, as an absolute path: the sandbox binds the
+/// folder it lives in, and a bare name would be looked up there in vain.
 fn cargo() -> PathBuf {
-    std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
+    if let Some(c) = std::env::var_os("CARGO") {
+        return PathBuf::from(c);
+    }
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join("cargo"))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from("cargo"))
 }
 
 /// `00_intro` for `.../exercises/00_intro/Cargo.toml`; None for other crates.
