@@ -6,7 +6,7 @@
 //! named without touching the next test or another learner. Limits: CPU
 //! time (`RLIMIT_CPU`, the judge, so a loaded machine does not change a
 //! grade), a generous wall clock as a backstop, address space, tasks
-//! (`RLIMIT_NPROC` under a uid of the worker's own), file size and no core
+//! (`RLIMIT_NPROC` under a uid of the run's own), file size and no core
 //! dumps. They are set by re-executing this very binary (`workbook
 //! __limited`), which calls `setrlimit` (a safe API), drops to the test uid
 //! and `exec`s the sandbox, so no `unsafe` `pre_exec` hook is needed. A test
@@ -76,8 +76,7 @@ pub struct Runner<'a> {
     pub self_exe: PathBuf,
     pub limits: Limits,
     pub sandbox: &'a Sandbox,
-    /// The uid the tests run under, when the grader may switch uid.
-    pub uid: Option<u32>,
+
     /// What the test may see (read-only): its binaries and the snapshots.
     pub visible: Vec<PathBuf>,
     /// The crate folder the test runs in, and the workspace root for insta.
@@ -110,9 +109,9 @@ impl Runner<'_> {
         Ok(second)
     }
 
-    fn command(&self, binary: &Path, test: &str, log: &Path) -> Command {
+    fn command(&self, binary: &Path, test: &str, log: &Path, uid: Option<u32>) -> Command {
         let l = &self.limits;
-        let nproc = match self.uid {
+        let nproc = match uid {
             Some(_) => l.tasks,
             // Without a uid of its own a test shares the limit with every
             // process of this user, so it gets what runs now plus its share.
@@ -123,7 +122,7 @@ impl Runner<'_> {
             .arg(l.memory_bytes.to_string())
             .arg(l.cpu_secs.to_string())
             .arg(nproc.to_string())
-            .arg(self.uid.map_or_else(|| "-".to_string(), |u| u.to_string()))
+            .arg(uid.map_or_else(|| "-".to_string(), |u| u.to_string()))
             .args(
                 self.sandbox
                     .test_prefix(&self.visible, log.parent().unwrap_or(log), &self.cwd),
@@ -168,10 +167,13 @@ impl Runner<'_> {
 
     fn run_once(&self, binary: &Path, test: &str) -> Result<TestRun> {
         let l = &self.limits;
-        let log = self.fresh_log()?;
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let run = RUNS.fetch_add(1, Ordering::Relaxed);
+        let uid = self.sandbox.test_uid(run);
+        let log = self.fresh_log(run, uid)?;
         let start = Instant::now();
         let mut child = self
-            .command(binary, test, &log)
+            .command(binary, test, &log, uid)
             .spawn()
             .with_context(|| format!("cannot start {}", binary.display()))?;
         let total = Arc::new(AtomicUsize::new(0));
@@ -231,17 +233,14 @@ impl Runner<'_> {
 
     /// A new empty folder for one run's verdict file, writable by the test's
     /// uid, and the file's path in it.
-    fn fresh_log(&self) -> Result<PathBuf> {
-        static RUNS: AtomicUsize = AtomicUsize::new(0);
-        let dir = self
-            .verdicts
-            .join(RUNS.fetch_add(1, Ordering::Relaxed).to_string());
+    fn fresh_log(&self, run: usize, uid: Option<u32>) -> Result<PathBuf> {
+        let dir = self.verdicts.join(run.to_string());
         if dir.exists() {
             std::fs::remove_dir_all(&dir)?;
         }
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create {}", dir.display()))?;
-        if let Some(uid) = self.uid {
+        if let Some(uid) = uid {
             std::os::unix::fs::chown(&dir, Some(uid), Some(uid))
                 .with_context(|| format!("cannot hand {} to uid {uid}", dir.display()))?;
         }

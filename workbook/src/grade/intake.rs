@@ -230,19 +230,22 @@ pub struct ChapterIntake {
 
 /// Takes one chapter: `pristine` maps each stub file (path under `src/`)
 /// to its text, `submitted` the learner's files, `stubs` the info.toml stub
-/// keys (`f`, `Type::method`), `allow` the relaxed rule ids ([`RULES`]).
+/// keys (`f`, `Type::method`), `allow` the relaxed rule ids ([`RULES`]),
+/// `crates` the crates the chapter's manifest lets its code use (a learner
+/// may import from them as the given code may).
 /// Never panics and never overflows its stack on any input.
 pub fn take(
     pristine: &BTreeMap<PathBuf, String>,
     submitted: &BTreeMap<PathBuf, Vec<u8>>,
     stubs: &[String],
     allow: &[String],
+    crates: &[String],
 ) -> ChapterIntake {
     let outcome = std::thread::scope(|s| {
         std::thread::Builder::new()
             .name("intake".into())
             .stack_size(STACK_BYTES)
-            .spawn_scoped(s, || take_here(pristine, submitted, stubs, allow))
+            .spawn_scoped(s, || take_here(pristine, submitted, stubs, allow, crates))
             .map(|h| h.join())
     });
     match outcome {
@@ -272,6 +275,7 @@ fn take_here(
     submitted: &BTreeMap<PathBuf, Vec<u8>>,
     stubs: &[String],
     allow: &[String],
+    crates: &[String],
 ) -> ChapterIntake {
     let mut out = ChapterIntake::default();
     let mut parsed = BTreeMap::new();
@@ -288,7 +292,8 @@ fn take_here(
             }),
         }
     }
-    let ctx = Context::new(parsed.values(), allow);
+    let mut ctx = Context::new(parsed.values(), allow);
+    ctx.crates.extend(crates.iter().cloned());
     for (rel, text) in pristine {
         let spliced = match parsed.get(rel) {
             Some(file) => {
@@ -2080,7 +2085,7 @@ impl Iterator for Solutions {
             .map(|(p, b)| (PathBuf::from(p), b.to_vec()))
             .collect();
         let allow: Vec<String> = allow.iter().map(|a| a.to_string()).collect();
-        let intake = take(&chapter(), &submitted, &stubs(), &allow);
+        let intake = take(&chapter(), &submitted, &stubs(), &allow, &[]);
         for r in &intake.refused {
             assert!(
                 RULES.contains(&r.rule) || FIXED_RULES.contains(&r.rule),
@@ -2533,7 +2538,7 @@ impl Iterator for Solutions {
             b"use std::process::ExitCode;\npub fn code() -> u8 { let _ = ExitCode::from(3); 0 }\n"
                 .to_vec(),
         )]);
-        let i = take(&pristine, &submitted, &["code".into()], &[]);
+        let i = take(&pristine, &submitted, &["code".into()], &[], &[]);
         assert_eq!(rules(&i), ["std::process"]);
     }
 
@@ -2713,7 +2718,7 @@ impl Iterator for Solutions {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone().into_bytes()))
                 .collect();
-            let i = take(&pristine, &submitted, &stubs, &[]);
+            let i = take(&pristine, &submitted, &stubs, &[], &[]);
             assert!(i.refused.is_empty(), "{folder}: {:#?}", i.refused);
             for (rel, built) in &i.files {
                 // Files without stubs are the pristine text by design; that
@@ -2832,7 +2837,7 @@ impl Iterator for Solutions {
                 mutate(&mut rng, text)
             };
             let submitted = BTreeMap::from([(rel.clone(), bytes)]);
-            let i = take(pristine, &submitted, stubs, &[]);
+            let i = take(pristine, &submitted, stubs, &[], &[]);
             assert!(
                 !rules(&i).contains(&"internal"),
                 "{folder}/{} round {round}: {:?}",

@@ -12,13 +12,13 @@
 //!   against a grammar) and splices it into the pristine stubs.
 //! * `workspace`: the pristine copy, built once (dependencies and the test
 //!   list), and a throwaway copy per learner, built a chapter at a time.
-//! * `sandbox`: `bwrap` around every build and test, plus a uid per worker.
+//! * `sandbox`: `bwrap` around every build and test, and a uid per test run.
 //! * `exec`: one process per test under CPU, memory, task and output limits.
 //! * `report`: `results.json` per learner, `grades.csv`, `report.md`/`.html`.
 //! * `shard`: a deterministic share of the class per run (`--shard I/N`),
 //!   and the merge of the parts into one gradebook.
 //!
-//! State: one pristine copy, one work copy per worker, one shared target
+//! State: one pristine copy per process, one work copy per worker, one shared target
 //! directory. Cost: one dependency build for the class, then per learner and
 //! chapter one build of the learner's crate and one short process per test;
 //! learners are graded in parallel, one per core. See `grading/README.md`.
@@ -586,7 +586,8 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
         };
         let pristine = read_sources(&c.dir.join("src"))?;
         let stubs: Vec<String> = c.all_stubs().keys().map(|k| k.to_string()).collect();
-        let taken = intake::take(&pristine, files, &stubs, &ctx.config.allow);
+        let crates = dependencies(&c.dir.join("Cargo.toml"));
+        let taken = intake::take(&pristine, files, &stubs, &ctx.config.allow, &crates);
         let folder = c.folder();
         r.notes
             .extend(taken.notes.iter().map(|n| format!("{folder}: {n}")));
@@ -624,14 +625,13 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
             .join("work")
             .join(format!("{}-w{worker}", std::process::id())),
     )?;
-    let graded = grade_chapters(ctx, worker, &work, &accepted, r);
+    let graded = grade_chapters(ctx, &work, &accepted, r);
     work.remove();
     graded
 }
 
 fn grade_chapters(
     ctx: &Ctx,
-    worker: usize,
     work: &Workspace,
     accepted: &[Accepted],
     r: &mut LearnerResult,
@@ -656,7 +656,6 @@ fn grade_chapters(
             self_exe: ctx.self_exe.clone(),
             limits: ctx.limits.clone(),
             sandbox: &ctx.sandbox,
-            uid: ctx.sandbox.test_uid(worker),
             visible: vec![bin_dir, work.dir.join("tests").join("snapshots")],
             cwd: work.chapter_dir(c),
             workspace: work.dir.clone(),
@@ -679,6 +678,29 @@ fn grade_chapters(
         r.run_secs += t.elapsed().as_secs_f64();
     }
     Ok(())
+}
+
+/// The crates a chapter's manifest gives its code (`num_bigint`, `rayon`),
+/// not counting the optional reference the suite may point at.
+fn dependencies(manifest: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(manifest) else {
+        return Vec::new();
+    };
+    let Ok(doc) = text.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    let Some(deps) = doc.get("dependencies").and_then(|d| d.as_table()) else {
+        return Vec::new();
+    };
+    deps.iter()
+        .filter(|(_, spec)| {
+            !spec
+                .get("optional")
+                .and_then(|o| o.as_bool())
+                .unwrap_or(false)
+        })
+        .map(|(name, _)| name.replace('-', "_"))
+        .collect()
 }
 
 /// A chapter's pristine sources, by path under `src/`.

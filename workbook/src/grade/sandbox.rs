@@ -8,8 +8,8 @@
 //! task table. Debian's `bubblewrap` (`bwrap`) gives each child fresh mount,
 //! PID, network, IPC and UTS namespaces with only the folders it needs bound
 //! in; `--die-with-parent` plus the PID namespace mean that killing `bwrap`
-//! kills everything inside. Tests also run under an unprivileged uid (one per
-//! worker) with `RLIMIT_NPROC`, because the kernel does not apply that limit
+//! kills everything inside. Tests also run under an unprivileged uid (a new
+//! one per test run) with `RLIMIT_NPROC`, because the kernel does not apply that limit
 //! to root. State: which mode was chosen, and the uids to use. Cost: one
 //! `bwrap` start (a few milliseconds) per build and per test.
 
@@ -20,8 +20,14 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The first of the unprivileged uids tests run under (one per worker).
-const UID_BASE: u32 = 61_000;
+/// The first of the unprivileged uids tests run under. Each grading process
+/// takes a block of `UID_BLOCK` uids by its pid, so two graders on one
+/// machine (shards side by side) never share a task limit, and each test
+/// run takes the next uid of the block in turn: a process that exits may
+/// stay a zombie until the system's init reaps it (some inits reap late),
+/// and it still counts against its uid's `RLIMIT_NPROC`.
+const UID_BASE: u32 = 200_000;
+const UID_BLOCK: u32 = 4096;
 
 /// How children are contained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,9 +80,12 @@ impl Sandbox {
         }
     }
 
-    /// The uid a worker's tests run under, when the grader can switch uid.
-    pub fn test_uid(&self, worker: usize) -> Option<u32> {
-        self.root.then(|| UID_BASE + worker as u32)
+    /// The uid test run number `run` runs under, when the grader can
+    /// switch uid.
+    pub fn test_uid(&self, run: usize) -> Option<u32> {
+        let block = std::process::id() % 100_000;
+        self.root
+            .then(|| UID_BASE + block * UID_BLOCK + (run % UID_BLOCK as usize) as u32)
     }
 
     /// `program`, wrapped for a build in `work` that writes
