@@ -243,7 +243,7 @@ fn hostile_runs(dir: &Path, solution: &str, escape: &Path, sub: &dyn Fn(&str, &s
         "thread_bomb",
         &with(
             "dfs_stack",
-            "let _ = (graph, start); let mut all = Vec::new(); loop { all.push(std::thread::spawn(|| std::thread::sleep(std::time::Duration::from_secs(3)))); }",
+            "let _ = (graph, start); let mut all = Vec::new(); loop { all.push(std::thread::Builder::new().stack_size(1 << 16).spawn(|| std::thread::sleep(std::time::Duration::from_secs(3))).expect(\"spawn\")); }",
         ),
     );
     // Archives, each with a path that tries to leave the submission and a symlink.
