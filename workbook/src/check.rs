@@ -273,23 +273,8 @@ fn includes(page: &Path, text: &str) -> Vec<String> {
     let dir = page.parent().unwrap_or(Path::new("."));
     let mut problems = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let mut rest = line;
-        while let Some(start) = rest.find("{{#") {
-            let after = &rest[start + 3..];
-            let Some(end) = after.find("}}") else { break };
-            let directive = after[..end].trim();
-            rest = &after[end + 2..];
-            let Some(target) = directive
-                .strip_prefix("include")
-                .or_else(|| directive.strip_prefix("rustdoc_include"))
-            else {
-                continue;
-            };
-            let target = target.trim();
-            let (file, anchor) = target
-                .split_once(':')
-                .map_or((target, None), |(f, a)| (f, Some(a)));
-            let path = dir.join(file);
+        for fold::Include { file, anchor } in fold::includes_in(line) {
+            let path = dir.join(&file);
             let Ok(source) = std::fs::read_to_string(&path) else {
                 problems.push(format!(
                     "line {}: includes {file}, which does not exist",
@@ -297,7 +282,7 @@ fn includes(page: &Path, text: &str) -> Vec<String> {
                 ));
                 continue;
             };
-            if let Some(anchor) = anchor {
+            if let Some(anchor) = anchor.as_deref() {
                 if anchor.chars().next().is_some_and(|c| c.is_ascii_digit()) {
                     problems.push(format!(
                         "line {}: includes {file} by line numbers; use a named anchor",
