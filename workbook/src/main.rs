@@ -227,14 +227,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => grade::prepare_only(
             &root,
             &chapters,
-            grade::Options {
-                submissions: PathBuf::new(),
-                out: PathBuf::new(),
+            grade::Setup {
                 config,
                 target_dir,
                 jobs: None,
                 no_sandbox,
-                shard: None,
             },
         ),
         Cmd::Grade {
@@ -256,10 +253,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 grade::Options {
                     submissions,
                     out,
-                    config,
-                    target_dir,
-                    jobs,
-                    no_sandbox,
+                    setup: grade::Setup {
+                        config,
+                        target_dir,
+                        jobs,
+                        no_sandbox,
+                    },
                     shard,
                 },
             )
@@ -269,7 +268,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             input,
             output,
             no_sandbox,
-        } => grade::test_runner(&root, &chapters, &slug, &input, &output, no_sandbox),
+        } => grade::test_runner(
+            &root,
+            &chapters,
+            &slug,
+            &input,
+            &output,
+            grade::Setup {
+                config: None,
+                target_dir: None,
+                jobs: None,
+                no_sandbox,
+            },
+        ),
         Cmd::Limited { args } => Ok(grade::limited_exec(&args)),
         Cmd::Book { action } => match action.unwrap_or(BookAction::Build) {
             BookAction::Build => book::build(&root).map(|_| ExitCode::SUCCESS),

@@ -8,8 +8,9 @@
 //! grade), a generous wall clock as a backstop, address space, tasks
 //! (`RLIMIT_NPROC` under a uid of the run's own), file size and no core
 //! dumps. They are set by re-executing this very binary (`workbook
-//! __limited`), which calls `setrlimit` (a safe API), drops to the test uid
-//! and `exec`s the sandbox, so no `unsafe` `pre_exec` hook is needed. A test
+//! __limited`) inside the sandbox, which calls `setrlimit` (a safe API),
+//! drops to the test uid and `exec`s the test, so no `unsafe` `pre_exec`
+//! hook is needed. A test
 //! passes only when its process exits with status 0, which the code under
 //! test cannot produce: status 0 *and* libtest's own log file (a fresh
 //! folder per run, the only place the test may write) saying `ok NAME`,
@@ -117,16 +118,19 @@ impl Runner<'_> {
             // process of this user, so it gets what runs now plus its share.
             None => effective_uid().map_or(0, user_tasks) + l.tasks,
         };
-        let mut cmd = Command::new(&self.self_exe);
-        cmd.arg("__limited")
+        let mut visible = self.visible.clone();
+        visible.push(self.self_exe.clone());
+        let mut argv = self
+            .sandbox
+            .test_prefix(&visible, log.parent().unwrap_or(log), &self.cwd);
+        argv.push(self.self_exe.clone().into());
+        let mut cmd = Command::new(&argv[0]);
+        cmd.args(&argv[1..])
+            .arg("__limited")
             .arg(l.memory_bytes.to_string())
             .arg(l.cpu_secs.to_string())
             .arg(nproc.to_string())
             .arg(uid.map_or_else(|| "-".to_string(), |u| u.to_string()))
-            .args(
-                self.sandbox
-                    .test_prefix(&self.visible, log.parent().unwrap_or(log), &self.cwd),
-            )
             .arg(binary)
             .arg("--logfile")
             .arg(log)

@@ -49,14 +49,20 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use workspace::{BuildEnv, Workspace};
 
-/// What the command line gives.
-pub struct Options {
-    pub submissions: PathBuf,
-    pub out: PathBuf,
+/// How the grader is set up, whatever it then grades (`grade`,
+/// `grade prepare`, `test-runner`).
+pub struct Setup {
     pub config: Option<PathBuf>,
     pub target_dir: Option<PathBuf>,
     pub jobs: Option<usize>,
     pub no_sandbox: bool,
+}
+
+/// What the command line gives `grade`.
+pub struct Options {
+    pub submissions: PathBuf,
+    pub out: PathBuf,
+    pub setup: Setup,
     /// Grade only this shard of the class, and write a part to merge.
     pub shard: Option<shard::Shard>,
 }
@@ -170,8 +176,8 @@ impl Drop for Ctx<'_> {
 /// `workbook grade prepare`: everything before the first learner (the
 /// locked dependencies fetched and compiled, the pristine build), so a
 /// cache can carry it to the machines that grade the shards.
-pub fn prepare_only(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode> {
-    let ctx = prepare(root, chapters, &opts, 0)?;
+pub fn prepare_only(root: &Path, chapters: &[Chapter], setup: Setup) -> Result<ExitCode> {
+    let ctx = prepare(root, chapters, &setup, 0)?;
     println!(
         "prepared {}: {} graded test(s); later grading runs with this target directory build only the learners' crates",
         ctx.target_dir.display(),
@@ -199,7 +205,7 @@ pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode>
     };
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("cannot create {}", opts.out.display()))?;
-    let ctx = prepare(root, chapters, &opts, mine.len())?;
+    let ctx = prepare(root, chapters, &opts.setup, mine.len())?;
     let results = grade_learners(&ctx, mine, &opts.out);
     let elapsed = start.elapsed().as_secs_f64();
     match opts.shard {
@@ -245,7 +251,7 @@ pub fn test_runner(
     slug: &str,
     input: &Path,
     output: &Path,
-    no_sandbox: bool,
+    setup: Setup,
 ) -> Result<ExitCode> {
     let Some(chapter) = chapters.iter().find(|c| c.chapter.slug == slug) else {
         bail!(
@@ -260,16 +266,11 @@ pub fn test_runner(
     let one = std::slice::from_ref(chapter);
     std::fs::create_dir_all(output)
         .with_context(|| format!("cannot create {}", output.display()))?;
-    let opts = Options {
-        submissions: input.to_path_buf(),
-        out: output.to_path_buf(),
-        config: None,
-        target_dir: None,
+    let setup = Setup {
         jobs: Some(1),
-        no_sandbox,
-        shard: None,
+        ..setup
     };
-    let ctx = prepare(root, one, &opts, 1)?;
+    let ctx = prepare(root, one, &setup, 1)?;
     // A chapter crate (`src/` at the top) is graded as that chapter.
     let staged = ctx.target_dir.join("runner-input");
     let path = if input.join("src").is_dir() && !input.join("exercises").is_dir() {
@@ -299,11 +300,11 @@ pub fn test_runner(
 fn prepare<'a>(
     root: &'a Path,
     chapters: &'a [Chapter],
-    opts: &Options,
+    setup: &Setup,
     learners: usize,
 ) -> Result<Ctx<'a>> {
-    let mut config = Config::load(root, opts.config.as_deref())?;
-    if let Some(j) = opts.jobs {
+    let mut config = Config::load(root, setup.config.as_deref())?;
+    if let Some(j) = setup.jobs {
         config.jobs = j;
     }
     for rule in &config.allow {
@@ -314,12 +315,12 @@ fn prepare<'a>(
             );
         }
     }
-    let target_dir = opts.target_dir.clone().unwrap_or_else(|| {
+    let target_dir = setup.target_dir.clone().unwrap_or_else(|| {
         std::env::var_os("CARGO_TARGET_DIR")
             .map_or_else(|| root.join("target"), PathBuf::from)
             .join("grade")
     });
-    let sandbox = Sandbox::probe(opts.no_sandbox)?;
+    let sandbox = Sandbox::probe(setup.no_sandbox)?;
     if sandbox.mode == Mode::Off {
         eprintln!(
             "grade: WARNING: --no-sandbox: learners' builds and tests run without a kernel sandbox"

@@ -97,7 +97,7 @@ impl Sandbox {
             return cmd;
         }
         let mut cmd = Command::new("bwrap");
-        base(&mut cmd);
+        base(&mut cmd, true);
         for dir in toolchain_dirs(program) {
             ro(&mut cmd, &dir);
         }
@@ -110,14 +110,17 @@ impl Sandbox {
     /// The words that wrap one test's command: `bwrap` and its binds, or
     /// nothing. The test sees `visible` and its crate folder `cwd`
     /// read-only, writes only `writable` (where libtest leaves its verdict)
-    /// and a private /tmp; everything else of its root is read-only. The
-    /// limits are set outside, by the caller, before `bwrap` starts.
+    /// and a private /tmp; everything else of its root is read-only. `bwrap`
+    /// runs as the grader's user, so it can bind folders inside private
+    /// parents (a checkout under a 0700 home); the limiting re-exec of this
+    /// program inside it (which must be in `visible`) then drops to the
+    /// test's uid.
     pub fn test_prefix(&self, visible: &[PathBuf], writable: &Path, cwd: &Path) -> Vec<OsString> {
         if self.mode == Mode::Off {
             return Vec::new();
         }
         let mut cmd = Command::new("bwrap");
-        base(&mut cmd);
+        base(&mut cmd, !self.root);
         for p in visible {
             ro(&mut cmd, p);
         }
@@ -135,8 +138,21 @@ impl Sandbox {
 
 /// What every sandbox has: the system read-only, fresh namespaces, a
 /// private /tmp, /proc and /dev of its own, and no network.
-fn base(cmd: &mut Command) {
-    cmd.args(["--unshare-all", "--die-with-parent", "--new-session"]);
+fn base(cmd: &mut Command, user_namespace: bool) {
+    if user_namespace {
+        cmd.arg("--unshare-all");
+    } else {
+        // Root needs no user namespace, and must not have one: inside it the
+        // test's uid would be unmapped, and `RLIMIT_NPROC` would count root.
+        cmd.args([
+            "--unshare-ipc",
+            "--unshare-pid",
+            "--unshare-net",
+            "--unshare-uts",
+            "--unshare-cgroup-try",
+        ]);
+    }
+    cmd.args(["--die-with-parent", "--new-session"]);
     for dir in ["/usr", "/etc"] {
         ro(cmd, Path::new(dir));
     }
