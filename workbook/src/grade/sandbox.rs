@@ -121,6 +121,10 @@ impl Sandbox {
         }
         let mut cmd = Command::new("bwrap");
         base(&mut cmd, !self.root);
+        open_parents(
+            &mut cmd,
+            visible.iter().map(PathBuf::as_path).chain([cwd, writable]),
+        );
         for p in visible {
             ro(&mut cmd, p);
         }
@@ -167,6 +171,20 @@ fn base(cmd: &mut Command, user_namespace: bool) {
         }
     }
     cmd.args(["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]);
+}
+
+/// Creates every parent of `paths` in the sandbox as a plain 0755 folder:
+/// bwrap would copy each parent's mode from the host, and a private parent
+/// (a 0700 home or temporary folder) would lock the test's uid out.
+fn open_parents<'a>(cmd: &mut Command, paths: impl Iterator<Item = &'a Path>) {
+    let mut parents = std::collections::BTreeSet::new();
+    for path in paths {
+        parents.extend(path.ancestors().skip(1).filter(|a| a.parent().is_some()));
+    }
+    // A BTreeSet of paths lists every parent before its children.
+    for dir in parents {
+        cmd.args(["--perms", "0755", "--dir"]).arg(dir);
+    }
 }
 
 fn ro(cmd: &mut Command, path: &Path) {
