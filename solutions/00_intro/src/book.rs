@@ -10,6 +10,19 @@
 //! `workbook book build` reads (see workbook/src/book/records.rs).
 
 use crate::{dfs_recursive, subsets_with_sum};
+use book_trace::Out;
+
+/// The player's graph as `node` and `edge` records, each vertex labelled.
+fn nodes(out: &mut Out, labels: &[String]) {
+    for (v, (x, y)) in PLACES.iter().enumerate() {
+        out.rec(&["node", &x.to_string(), &y.to_string(), &labels[v]]);
+    }
+    for (a, next) in graph().iter().enumerate() {
+        for b in next {
+            out.rec(&["edge", &a.to_string(), &b.to_string()]);
+        }
+    }
+}
 
 /// The graph of the player: the page's diamond, a second way into 3 and 5,
 /// an edge back to the start (a cycle), and a vertex nothing reaches.
@@ -45,46 +58,17 @@ pub fn records() -> String {
     stack_figure(&mut out);
     quiz(&mut out);
     stack_quiz(&mut out);
-    out.0
-}
-
-/// Tab-separated record lines.
-#[derive(Default)]
-pub struct Out(pub String);
-
-impl Out {
-    fn rec(&mut self, fields: &[&str]) {
-        let clean: Vec<String> = fields
-            .iter()
-            .map(|f| f.replace(['\t', '\n'], " "))
-            .collect();
-        self.0.push_str(&clean.join("\t"));
-        self.0.push('\n');
-    }
-
-    fn ev(&mut self, op: &str, vertex: Option<usize>, text: &str, depth: usize, say: &str) {
-        let v = vertex.map_or("-".to_string(), |v| v.to_string());
-        let c = if vertex.is_some() { "0" } else { "-" };
-        self.rec(&["ev", op, &v, c, text, &depth.to_string(), say]);
-    }
-
-    fn nodes(&mut self, labels: &[String]) {
-        for (v, (x, y)) in PLACES.iter().enumerate() {
-            self.rec(&["node", &x.to_string(), &y.to_string(), &labels[v]]);
-        }
-        for (a, next) in graph().iter().enumerate() {
-            for b in next {
-                self.rec(&["edge", &a.to_string(), &b.to_string()]);
-            }
-        }
-    }
+    out.into_text()
 }
 
 fn trace(out: &mut Out) {
     let g = graph();
     out.rec(&["trace", "dfs", "Recursive DFS from vertex 0"]);
     out.rec(&["board", "graph"]);
-    out.nodes(&(0..g.len()).map(|v| v.to_string()).collect::<Vec<_>>());
+    nodes(
+        out,
+        &(0..g.len()).map(|v| v.to_string()).collect::<Vec<_>>(),
+    );
     let mut seen = vec![false; g.len()];
     let mut order = Vec::new();
     visit(&g, 0, None, 1, &mut seen, &mut order, out);
@@ -114,7 +98,7 @@ fn visit(
     let via = from.map_or("the start".to_string(), |u| format!("vertex {u}"));
     out.ev(
         "try",
-        Some(v),
+        Some((v, 0)),
         "",
         depth,
         &format!("visit({v}), called from {via}."),
@@ -122,7 +106,7 @@ fn visit(
     if seen[v] {
         out.ev(
             "reject",
-            Some(v),
+            Some((v, 0)),
             "",
             depth,
             &format!("{v} is already seen: return at once."),
@@ -134,7 +118,7 @@ fn visit(
     let k = order.len();
     out.ev(
         "place",
-        Some(v),
+        Some((v, 0)),
         &k.to_string(),
         depth,
         &format!(
@@ -147,7 +131,7 @@ fn visit(
     }
     out.ev(
         "undo",
-        Some(v),
+        Some((v, 0)),
         &k.to_string(),
         depth,
         &format!("Every neighbour of {v} is done: back up to {via}."),
@@ -169,7 +153,7 @@ fn order_figure(out: &mut Out) {
         "0",
         "The player's graph; each vertex is labelled vertex:#place in the DFS order from 0 (6 is never reached).",
     ]);
-    out.nodes(&labels);
+    nodes(out, &labels);
     for &v in &order {
         out.rec(&["cell", &v.to_string(), "0", "", "seen"]);
     }

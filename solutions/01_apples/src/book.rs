@@ -10,6 +10,7 @@
 //! tab-separated lines `workbook book build` reads (workbook/src/book/records.rs).
 
 use crate::{count_memo, count_naive, count_naive_traced};
+use book_trace::Out;
 
 /// The player's instance: 3 people, 4 apples.
 pub const PEOPLE: u32 = 3;
@@ -24,30 +25,7 @@ pub fn records() -> String {
     tree_figure(&mut out);
     quiz(&mut out);
     ways_quiz(&mut out);
-    out.0
-}
-
-/// Tab-separated record lines.
-#[derive(Default)]
-pub struct Out(pub String);
-
-impl Out {
-    fn rec(&mut self, fields: &[&str]) {
-        let clean: Vec<String> = fields
-            .iter()
-            .map(|f| f.replace(['\t', '\n'], " "))
-            .collect();
-        self.0.push_str(&clean.join("\t"));
-        self.0.push('\n');
-    }
-
-    fn ev(&mut self, op: &str, person: Option<u32>, text: &str, depth: usize, say: &str) {
-        let (r, c) = match person {
-            Some(p) => ("0".to_string(), p.to_string()),
-            None => ("-".to_string(), "-".to_string()),
-        };
-        self.rec(&["ev", op, &r, &c, text, &depth.to_string(), say]);
-    }
+    out.into_text()
 }
 
 fn trace(out: &mut Out) {
@@ -98,7 +76,7 @@ fn call(
             taken.push(apples);
             out.ev(
                 "place",
-                Some(me),
+                Some((0, me as usize)),
                 &apples.to_string(),
                 depth,
                 &format!(
@@ -107,21 +85,26 @@ fn call(
             );
             out.ev(
                 "found",
-                Some(me),
+                Some((0, me as usize)),
                 &apples.to_string(),
                 depth,
                 &format!("Way number {ways}: {}.", spell(taken)),
             );
             taken.pop();
-            out.ev("undo", Some(me), "", depth, "Return 1 to the caller.");
+            out.ev(
+                "undo",
+                Some((0, me as usize)),
+                "",
+                depth,
+                "Return 1 to the caller.",
+            );
         }
         _ => {
             for left in 0..=apples {
                 let take = apples - left;
                 taken.push(take);
                 out.ev(
-                    "try",
-                    Some(me),
+                    "try", Some((0, me as usize)),
                     &take.to_string(),
                     depth,
                     &format!(
@@ -133,8 +116,7 @@ fn call(
                 call(people - 1, left, depth + 1, taken, ways, out);
                 taken.pop();
                 out.ev(
-                    "undo",
-                    Some(me),
+                    "undo", Some((0, me as usize)),
                     "",
                     depth,
                     &format!("Back in count_naive({people}, {apples}): person {me} gives the {take} back."),

@@ -12,6 +12,12 @@
 //! (workbook/src/book/records.rs).
 
 use crate::{Board, N, SQUARES, count_completions, is_safe, search_stats, solve};
+use book_trace::Out;
+
+/// A square's number as (row, column).
+fn rc(square: usize) -> (usize, usize) {
+    (square / N, square % N)
+}
 
 /// The contest's first sample: queens at (2, 7), (4, 2) and (6, 1).
 pub const SAMPLE_ONE: [(usize, usize); 3] = [(2, 7), (4, 2), (6, 1)];
@@ -27,29 +33,7 @@ pub fn records() -> String {
     no_answer_figure(&mut out);
     quiz(&mut out);
     cut_quiz(&mut out);
-    out.0
-}
-
-/// Tab-separated record lines.
-#[derive(Default)]
-pub struct Out(pub String);
-
-impl Out {
-    fn rec(&mut self, fields: &[&str]) {
-        let clean: Vec<String> = fields
-            .iter()
-            .map(|f| f.replace(['\t', '\n'], " "))
-            .collect();
-        self.0.push_str(&clean.join("\t"));
-        self.0.push('\n');
-    }
-
-    fn ev(&mut self, op: &str, square: Option<usize>, text: &str, depth: usize, say: &str) {
-        let (r, c) = square.map_or(("-".into(), "-".into()), |s| {
-            ((s / N).to_string(), (s % N).to_string())
-        });
-        self.rec(&["ev", op, &r, &c, text, &depth.to_string(), say]);
-    }
+    out.into_text()
 }
 
 fn trace(out: &mut Out) {
@@ -102,7 +86,7 @@ fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
     if board.has_queen(row, col) {
         out.ev(
             "try",
-            Some(square),
+            Some(rc(square)),
             "♛",
             depth,
             &format!("{at} holds a given queen."),
@@ -111,7 +95,7 @@ fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
             let why = attacker(board, row, col);
             out.ev(
                 "reject",
-                Some(square),
+                Some(rc(square)),
                 "♛",
                 depth,
                 &format!("The given queen is attacked {why}: fail."),
@@ -120,7 +104,7 @@ fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
         }
         out.ev(
             "place",
-            Some(square),
+            Some(rc(square)),
             "♛",
             depth + 1,
             &format!("It is safe: keep it, {} left.", left - 1),
@@ -130,7 +114,7 @@ fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
     if !is_safe(board, row, col) {
         out.ev(
             "try",
-            Some(square),
+            Some(rc(square)),
             "",
             depth,
             &format!("{at}: can a queen go here?"),
@@ -138,7 +122,7 @@ fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
         let why = attacker(board, row, col);
         out.ev(
             "reject",
-            Some(square),
+            Some(rc(square)),
             "",
             depth,
             &format!("No: attacked {why}. Skip it."),
@@ -147,7 +131,7 @@ fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
     }
     out.ev(
         "try",
-        Some(square),
+        Some(rc(square)),
         "♛",
         depth,
         &format!("{at} is safe: place a queen."),
@@ -155,7 +139,7 @@ fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
     board.place(row, col);
     out.ev(
         "place",
-        Some(square),
+        Some(rc(square)),
         "♛",
         depth + 1,
         &format!("{} queens left to place after this one.", left - 1),
@@ -165,8 +149,7 @@ fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
     }
     board.remove(row, col);
     out.ev(
-        "undo",
-        Some(square),
+        "undo", Some(rc(square)),
         "",
         depth,
         &format!("The squares after {square} cannot take {} more: take this queen back and leave {at} empty.", left - 1),

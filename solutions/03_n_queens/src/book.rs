@@ -11,6 +11,16 @@
 //! `workbook book build` reads (workbook/src/book/records.rs).
 
 use crate::{QueensTree, Robot, count, count_mirror, robot_solutions, walk_leaves};
+use book_trace::Out;
+
+/// What a step leaves on its square: a queen, unless it takes one away.
+fn mark(op: &str, cell: Option<(usize, usize)>) -> &'static str {
+    if cell.is_some() && op != "undo" {
+        "♛"
+    } else {
+        ""
+    }
+}
 
 /// The player's board size.
 pub const N: usize = 6;
@@ -24,34 +34,7 @@ pub fn records() -> String {
     solution_figure(&mut out);
     quiz(&mut out);
     leaves_quiz(&mut out);
-    out.0
-}
-
-/// Tab-separated record lines.
-#[derive(Default)]
-pub struct Out(pub String);
-
-impl Out {
-    fn rec(&mut self, fields: &[&str]) {
-        let clean: Vec<String> = fields
-            .iter()
-            .map(|f| f.replace(['\t', '\n'], " "))
-            .collect();
-        self.0.push_str(&clean.join("\t"));
-        self.0.push('\n');
-    }
-
-    fn ev(&mut self, op: &str, cell: Option<(usize, usize)>, depth: usize, say: &str) {
-        let (r, c) = cell.map_or(("-".into(), "-".into()), |(r, c)| {
-            (r.to_string(), c.to_string())
-        });
-        let text = if cell.is_some() && op != "undo" {
-            "♛"
-        } else {
-            ""
-        };
-        self.rec(&["ev", op, &r, &c, text, &depth.to_string(), say]);
-    }
+    out.into_text()
 }
 
 /// A robot that drives the reference [`QueensTree`] and narrates each move.
@@ -95,14 +78,26 @@ impl Robot for Narrated {
                 "The queen at row {}, column {} is safe: it stays, and the robot climbs.",
                 top.0, top.1
             );
-            self.out.ev("place", Some(top), self.cols.len(), &say);
+            self.out.ev(
+                "place",
+                Some(top),
+                mark("place", Some(top)),
+                self.cols.len(),
+                &say,
+            );
         }
         self.tree.up_left();
         self.cols.push(0);
         self.shown = true;
         let row = self.cols.len() - 1;
         let say = format!("up-left: a queen on row {row}, column 0.");
-        self.out.ev("try", Some((row, 0)), self.cols.len(), &say);
+        self.out.ev(
+            "try",
+            Some((row, 0)),
+            mark("try", Some((row, 0))),
+            self.cols.len(),
+            &say,
+        );
         self.check();
     }
 
@@ -116,14 +111,25 @@ impl Robot for Narrated {
         };
         if self.shown {
             let say = format!("Everything above row {row}, column {col} is done: leave it.");
-            self.out.ev("undo", Some((row, col)), self.cols.len(), &say);
+            self.out.ev(
+                "undo",
+                Some((row, col)),
+                mark("undo", Some((row, col))),
+                self.cols.len(),
+                &say,
+            );
         }
         self.tree.right();
         self.cols[row] = col + 1;
         self.shown = true;
         let say = format!("right: the queen of row {row} moves to column {}.", col + 1);
-        self.out
-            .ev("try", Some((row, col + 1)), self.cols.len(), &say);
+        self.out.ev(
+            "try",
+            Some((row, col + 1)),
+            mark("try", Some((row, col + 1))),
+            self.cols.len(),
+            &say,
+        );
         self.check();
     }
 
@@ -139,13 +145,19 @@ impl Robot for Narrated {
         if self.shown {
             let say =
                 format!("down: row {row} has no column left; take its queen off (column {col}).");
-            self.out.ev("undo", Some((row, col)), depth, &say);
+            self.out.ev(
+                "undo",
+                Some((row, col)),
+                mark("undo", Some((row, col))),
+                depth,
+                &say,
+            );
         } else {
             let say = format!(
                 "down: row {row} has no column left; back to row {}.",
                 row.saturating_sub(1)
             );
-            self.out.ev("undo", None, depth, &say);
+            self.out.ev("undo", None, mark("undo", None), depth, &say);
         }
         self.tree.down();
         self.cols.pop();
@@ -162,7 +174,13 @@ impl Robot for Narrated {
                 "A leaf with {N} safe queens: solution {after}, columns {:?}.",
                 self.cols
             );
-            self.out.ev("found", self.top(), self.cols.len(), &say);
+            self.out.ev(
+                "found",
+                self.top(),
+                mark("found", self.top()),
+                self.cols.len(),
+                &say,
+            );
         }
     }
 }
@@ -175,7 +193,8 @@ impl Narrated {
             let say = format!(
                 "Attacked along the {line} by the queen at row {r}, column {c}: a leaf, nothing grows above it."
             );
-            self.out.ev("reject", top, self.cols.len(), &say);
+            self.out
+                .ev("reject", top, mark("reject", top), self.cols.len(), &say);
             self.shown = false;
         }
     }
@@ -196,8 +215,8 @@ fn trace(out: &mut Out) {
         "The robot is back at the root: {} solutions, every leaf processed once.",
         robot.found.len()
     );
-    robot.out.ev("found", None, 0, &say);
-    out.0.push_str(&robot.out.0);
+    robot.out.ev("found", None, mark("found", None), 0, &say);
+    out.rec_all(robot.out);
 }
 
 /// How one queen's diagonals move as the search goes down: `left` shifts
@@ -365,7 +384,7 @@ fn leaves_quiz(out: &mut Out) {
     walk_leaves(&mut robot);
     let leaves = robot
         .out
-        .0
+        .text()
         .lines()
         .filter(|l| l.starts_with("ev\treject") || l.starts_with("ev\tfound\t"))
         .count();

@@ -12,6 +12,12 @@
 use crate::bitmask::Masks;
 use crate::fewest::fewest_choices;
 use crate::{Grid, solve_fewest};
+use book_trace::Out;
+
+/// A cell's index as (row, column).
+fn at(cell: usize) -> (usize, usize) {
+    (cell / 9, cell % 9)
+}
 
 /// The player's puzzle: one of the suite's generated puzzles, which needs a
 /// few guesses and backtracks even with the fewest candidates first.
@@ -28,39 +34,7 @@ pub fn records() -> String {
     solved_figure(&mut out, &puzzle, &guessed);
     quiz(&mut out, &puzzle);
     pick_quiz(&mut out, &puzzle);
-    out.0
-}
-
-/// Tab-separated record lines.
-#[derive(Default)]
-pub struct Out(pub String);
-
-impl Out {
-    fn rec(&mut self, fields: &[&str]) {
-        let clean: Vec<String> = fields
-            .iter()
-            .map(|f| f.replace(['\t', '\n'], " "))
-            .collect();
-        self.0.push_str(&clean.join("\t"));
-        self.0.push('\n');
-    }
-
-    fn ev(&mut self, op: &str, cell: Option<usize>, text: &str, depth: usize, say: &str) {
-        let (r, c) = cell.map_or(("-".into(), "-".into()), |i| {
-            ((i / 9).to_string(), (i % 9).to_string())
-        });
-        self.rec(&["ev", op, &r, &c, text, &depth.to_string(), say]);
-    }
-
-    fn cell(&mut self, i: usize, text: &str, class: &str) {
-        self.rec(&[
-            "cell",
-            &(i / 9).to_string(),
-            &(i % 9).to_string(),
-            text,
-            class,
-        ]);
-    }
+    out.into_text()
 }
 
 /// The digits of a candidate mask, as text: 0b1010 -> "13".
@@ -129,7 +103,7 @@ fn branch(
             digits(free)
         ),
     };
-    out.ev("try", Some(cell), &digits(free), depth, &say);
+    out.ev("try", Some(at(cell)), &digits(free), depth, &say);
     if n > 1 && !guessed.contains(&cell) {
         guessed.push(cell);
     }
@@ -141,7 +115,7 @@ fn branch(
         let d = digit.to_string();
         out.ev(
             "place",
-            Some(cell),
+            Some(at(cell)),
             &d,
             depth + 1,
             &format!("{} = {digit}.", name(cell)),
@@ -157,7 +131,7 @@ fn branch(
         };
         out.ev(
             "undo",
-            Some(cell),
+            Some(at(cell)),
             "",
             depth,
             &format!(
@@ -169,7 +143,7 @@ fn branch(
     grid.cells[cell] = 0;
     out.ev(
         "reject",
-        Some(cell),
+        Some(at(cell)),
         "",
         depth,
         &format!("Every candidate of {} failed: back up.", name(cell)),
@@ -190,9 +164,9 @@ fn candidates_figure(out: &mut Out, puzzle: &Grid) {
     ]);
     for (i, &d) in puzzle.cells.iter().enumerate() {
         if d != 0 {
-            out.cell(i, &d.to_string(), "given");
+            out.cell(i / 9, i % 9, &d.to_string(), "given");
         } else {
-            out.cell(i, &digits(masks.free(i)), "cand");
+            out.cell(i / 9, i % 9, &digits(masks.free(i)), "cand");
         }
     }
 }
@@ -214,7 +188,7 @@ fn counts_figure(out: &mut Out, puzzle: &Grid) {
     ]);
     for i in (0..81).filter(|&i| puzzle.cells[i] == 0) {
         let class = if Some(i) == pick { "queen" } else { "" };
-        out.cell(i, &masks.free(i).count_ones().to_string(), class);
+        out.cell(i / 9, i % 9, &masks.free(i).count_ones().to_string(), class);
     }
 }
 
@@ -245,7 +219,7 @@ fn solved_figure(out: &mut Out, puzzle: &Grid, guessed: &[usize]) {
         } else {
             ""
         };
-        out.cell(i, &d.to_string(), class);
+        out.cell(i / 9, i % 9, &d.to_string(), class);
     }
 }
 
@@ -322,7 +296,11 @@ mod tests {
         assert!(branch(&mut grid, &mut masks, 0, &mut Vec::new(), &mut out));
         let outcome = solve_fewest(&puzzle);
         assert_eq!(Some(grid), outcome.solution);
-        let tries = out.0.lines().filter(|l| l.starts_with("ev\ttry")).count() as u64;
+        let tries = out
+            .text()
+            .lines()
+            .filter(|l| l.starts_with("ev\ttry"))
+            .count() as u64;
         assert_eq!(tries, outcome.stats.nodes);
     }
 }

@@ -13,6 +13,7 @@
 
 use crate::board::{Board, SEED_MOVES, Square, Step};
 use crate::{closed_tour, open_tour, plain_dfs};
+use book_trace::Out;
 
 /// The player's board and start: 5 x 5 from the top-right corner, the
 /// corner where the seed's move order finds a tour in about 1,400 attempts
@@ -30,29 +31,7 @@ pub fn records() -> String {
     closed_figure(&mut out);
     quiz(&mut out);
     dead_end_quiz(&mut out);
-    out.0
-}
-
-/// Tab-separated record lines.
-#[derive(Default)]
-pub struct Out(pub String);
-
-impl Out {
-    fn rec(&mut self, fields: &[&str]) {
-        let clean: Vec<String> = fields
-            .iter()
-            .map(|f| f.replace(['\t', '\n'], " "))
-            .collect();
-        self.0.push_str(&clean.join("\t"));
-        self.0.push('\n');
-    }
-
-    fn ev(&mut self, op: &str, at: Option<Square>, text: &str, depth: usize, say: &str) {
-        let (r, c) = at.map_or(("-".into(), "-".into()), |(r, c)| {
-            (r.to_string(), c.to_string())
-        });
-        self.rec(&["ev", op, &r, &c, text, &depth.to_string(), say]);
-    }
+    out.into_text()
 }
 
 fn trace(out: &mut Out) {
@@ -292,7 +271,7 @@ fn dead_end_quiz(out: &mut Out) {
     extend(&mut board, START, 2, &mut trace);
     // The first undo rubs out move k; the knight was stuck after it.
     let first = trace
-        .0
+        .text()
         .lines()
         .find(|l| l.starts_with("ev\tundo"))
         .and_then(|l| l.split("move ").nth(1))
@@ -334,7 +313,11 @@ mod tests {
         assert!(extend(&mut board, START, 2, &mut out));
         let search = plain_dfs(N, START, &SEED_MOVES);
         assert_eq!(Some(board), search.tour);
-        let tries = out.0.lines().filter(|l| l.starts_with("ev\ttry")).count() as u64;
+        let tries = out
+            .text()
+            .lines()
+            .filter(|l| l.starts_with("ev\ttry"))
+            .count() as u64;
         assert_eq!(tries + 1, search.attempts);
     }
 }
