@@ -10,7 +10,7 @@
 //! `workbook book build` reads (see workbook/src/book/records.rs).
 
 use crate::{dfs_recursive, subsets_with_sum};
-use book_trace::Out;
+use book_trace::{Out, Quiz};
 
 /// The player's graph as `node` and `edge` records, each vertex labelled.
 fn nodes(out: &mut Out, labels: &[String]) {
@@ -58,6 +58,7 @@ pub fn records() -> String {
     stack_figure(&mut out);
     quiz(&mut out);
     stack_quiz(&mut out);
+    subsets_quiz(&mut out);
     out.into_text()
 }
 
@@ -343,6 +344,42 @@ fn stack_quiz(out: &mut Out) {
     ]);
 }
 
+/// The items and target of the end-of-page quiz.
+const QUIZ_ITEMS: [u32; 4] = [1, 2, 3, 4];
+const QUIZ_TARGET: u32 = 5;
+
+fn show_sets(sets: &[Vec<u32>]) -> String {
+    let each: Vec<String> = sets.iter().map(|s| format!("{s:?}")).collect();
+    each.join(" ")
+}
+
+/// Predict what the backtracking search returns on a slightly bigger
+/// instance than the drawn one; the tempting wrong answers are the sets
+/// one item short, and the answers plus a set the pruning forgets.
+fn subsets_quiz(out: &mut Out) {
+    let right = subsets_with_sum(&QUIZ_ITEMS, QUIZ_TARGET);
+    let off_by_one = subsets_with_sum(&QUIZ_ITEMS, QUIZ_TARGET - 1);
+    let reversed: Vec<Vec<u32>> = right.iter().rev().cloned().collect();
+    let mut with_all = right.clone();
+    with_all.push(QUIZ_ITEMS.to_vec());
+    out.quiz(Quiz {
+        id: "subsets-1-4",
+        question: &format!(
+            "subsets_with_sum({QUIZ_ITEMS:?}, {QUIZ_TARGET}) takes before it skips, item by item. What does it return, in order?"
+        ),
+        right: show_sets(&right),
+        wrong: vec![
+            show_sets(&reversed),
+            show_sets(&off_by_one),
+            show_sets(&with_all),
+        ],
+        explain: format!(
+            "{} sets: the search goes down the \"take\" edges first, so the set with the smallest items comes first; a take edge whose item is bigger than what is left is cut before it is entered, so no set overshoots {QUIZ_TARGET}.",
+            right.len()
+        ),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,6 +404,17 @@ mod tests {
             }
         }
         assert_eq!(firsts, crate::dfs_stack(&graph(), 0));
+    }
+
+    #[test]
+    fn the_subsets_quiz_answer_is_what_the_reference_returns() {
+        let (right, choices) = book_trace::answer(&records(), "subsets-1-4").expect("quiz");
+        assert_eq!(
+            right,
+            show_sets(&subsets_with_sum(&QUIZ_ITEMS, QUIZ_TARGET))
+        );
+        assert_eq!(right, "[1, 4] [2, 3]");
+        assert_eq!(choices, 4);
     }
 
     #[test]

@@ -9,8 +9,8 @@
 //! reference's calls and counts its ways. The records are the plain
 //! tab-separated lines `workbook book build` reads (workbook/src/book/records.rs).
 
-use crate::{count_memo, count_naive, count_naive_traced};
-use book_trace::Out;
+use crate::{binomial, count_checked, count_memo, count_naive, count_naive_traced, distributions};
+use book_trace::{Out, Quiz};
 
 /// The player's instance: 3 people, 4 apples.
 pub const PEOPLE: u32 = 3;
@@ -25,6 +25,7 @@ pub fn records() -> String {
     tree_figure(&mut out);
     quiz(&mut out);
     ways_quiz(&mut out);
+    section_quizzes(&mut out);
     out.into_text()
 }
 
@@ -310,12 +311,143 @@ fn ways_quiz(out: &mut Out) {
     ]);
 }
 
+/// The quizzes that close the chapter's other pages, one each.
+fn section_quizzes(out: &mut Out) {
+    edges_quiz(out);
+    memo_quiz(out);
+    closed_form_quiz(out);
+    overflow_quiz(out);
+    listing_quiz(out);
+}
+
+fn num(n: Option<u64>) -> String {
+    n.map_or("does not fit".into(), |n| n.to_string())
+}
+
+/// The index page's edge cases: nobody to take the apples.
+fn edges_quiz(out: &mut Out) {
+    let (nobody, none) = (count_naive(0, 3), count_naive(3, 0));
+    out.quiz(Quiz {
+        id: "edges-0-3",
+        question: "How many ways are there to hand 3 apples to 0 people, and 0 apples to 3 people (count_naive(0, 3) and count_naive(3, 0))?",
+        right: format!("{nobody} and {none}"),
+        wrong: vec![
+            format!("{none} and {none}"),
+            format!("{nobody} and {nobody}"),
+            "3 and 3".into(),
+        ],
+        explain: format!(
+            "{nobody} and {none}: with nobody to take them the apples cannot all be handed out, so no way; with no apples everyone gets nothing, which is one way. These are the edges every function of the chapter agrees on."
+        ),
+    });
+}
+
+/// The memo page's recurrence, with the two table entries given.
+fn memo_quiz(out: &mut Out) {
+    let (left, up) = (count_memo(3, 4), count_memo(2, 5));
+    let right = count_memo(3, 5);
+    let product = left.zip(up).map(|(a, b)| a * b);
+    out.quiz(Quiz {
+        id: "memo-3-5",
+        question: &format!(
+            "The table holds ways(3, 4) = {} and ways(2, 5) = {}. What does count_memo put at ways(3, 5)?",
+            num(left),
+            num(up)
+        ),
+        right: num(right),
+        wrong: vec![num(product), num(count_memo(3, 4)), num(count_memo(2, 6))],
+        explain: format!(
+            "{}: ways(n, m) = ways(n, m-1) + ways(n-1, m), one addition: either the first person takes nothing and 2 people share 5, or they take at least one apple and the 3 share the other 4.",
+            num(right)
+        ),
+    });
+}
+
+/// The closed form C(M+N-1, N-1), against its off-by-one neighbours.
+fn closed_form_quiz(out: &mut Out) {
+    let (people, apples) = (4u64, 6u64);
+    let right = binomial(apples + people - 1, people - 1);
+    out.quiz(Quiz {
+        id: "closed-4-6",
+        question: "In how many ways can 6 apples go to 4 people? (The closed form is a binomial coefficient.)",
+        right: right.to_string(),
+        wrong: vec![
+            binomial(apples + people, people - 1).to_string(),
+            binomial(apples + people - 1, people).to_string(),
+            binomial(apples + people, people).to_string(),
+        ],
+        explain: format!(
+            "C(9, 3) = {right}: line up the 6 apples and 3 separators between the 4 people; a way is a choice of which 3 of the 9 places hold separators."
+        ),
+    });
+}
+
+/// Where a u64 runs out for 20 people, found with count_checked.
+fn overflow_quiz(out: &mut Out) {
+    let people = 20;
+    let first = (1..).find(|&m| count_checked(people, m).is_none());
+    let first = first.unwrap_or(0);
+    out.quiz(Quiz {
+        id: "overflow-20",
+        question: "For 20 people, what is the first number of apples for which count_checked returns None (the count no longer fits a u64)?",
+        right: first.to_string(),
+        wrong: vec![
+            (first - 1).to_string(),
+            "35".into(),
+            "64".into(),
+        ],
+        explain: format!(
+            "{first}: count_checked({people}, {}) still fits, count_checked({people}, {first}) does not. The running values never decrease, so the first one that overflows proves the answer overflows; 35 is where the diagonal N = M runs out, 64 is the bits of a u64, not a count of apples.",
+            first - 1
+        ),
+    });
+}
+
+/// The lazy listing's next step: back up to the deepest share that can grow.
+fn listing_quiz(out: &mut Out) {
+    let all: Vec<Vec<u32>> = distributions(3, 3).collect();
+    let at = all.iter().position(|d| d == &vec![0, 3, 0]).unwrap_or(0);
+    let show = |d: &Vec<u32>| format!("{d:?}");
+    let right = all.get(at + 1).map_or(String::new(), show);
+    out.quiz(Quiz {
+        id: "listing-next",
+        question: "distributions(3, 3) has just yielded [0, 3, 0]. What does the next call of next() yield?",
+        right: right.clone(),
+        wrong: vec!["[0, 2, 1]".into(), "[1, 2, 0]".into(), "[3, 0, 0]".into()],
+        explain: format!(
+            "{right}: the last share is 0 and person 2 holds everything that is left, so the deepest person whose share can grow is person 1; they take one more apple, and below them everyone takes 0 except the last person, who takes the rest. The list is in lexicographic order, {} distributions in all.",
+            all.len()
+        ),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn count(text: &str, prefix: &str) -> u64 {
         text.lines().filter(|l| l.starts_with(prefix)).count() as u64
+    }
+
+    #[test]
+    fn the_section_quizzes_answer_what_the_reference_computes() {
+        let text = records();
+        let right = |id: &str| book_trace::answer(&text, id).expect("quiz").0;
+        assert_eq!(right("edges-0-3"), "0 and 1");
+        assert_eq!(right("memo-3-5"), count_naive(3, 5).to_string());
+        assert_eq!(right("closed-4-6"), count_naive(4, 6).to_string());
+        assert_eq!(right("overflow-20"), "73");
+        assert!(count_checked(20, 72).is_some() && count_checked(20, 73).is_none());
+        assert_eq!(right("listing-next"), "[1, 0, 2]");
+        for id in [
+            "edges-0-3",
+            "memo-3-5",
+            "closed-4-6",
+            "overflow-20",
+            "listing-next",
+        ] {
+            assert_eq!(book_trace::answer(&text, id).expect("quiz").1, 4, "{id}");
+        }
     }
 
     #[test]

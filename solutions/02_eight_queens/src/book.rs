@@ -11,8 +11,8 @@
 //! tab-separated lines `workbook book build` reads
 //! (workbook/src/book/records.rs).
 
-use crate::{Board, N, SQUARES, count_completions, is_safe, search_stats, solve};
-use book_trace::Out;
+use crate::{Board, N, SQUARES, count_completions, is_safe, parse_board, search_stats, solve};
+use book_trace::{Out, Quiz};
 
 /// A square's number as (row, column).
 fn rc(square: usize) -> (usize, usize) {
@@ -33,6 +33,7 @@ pub fn records() -> String {
     no_answer_figure(&mut out);
     quiz(&mut out);
     cut_quiz(&mut out);
+    section_quizzes(&mut out);
     out.into_text()
 }
 
@@ -312,9 +313,146 @@ fn cut_quiz(out: &mut Out) {
     ]);
 }
 
+/// The quizzes that close the chapter's other pages, one each.
+fn section_quizzes(out: &mut Out) {
+    harmless_quiz(out);
+    parse_quiz(out);
+    safe_square_quiz(out);
+    stats_quiz(out);
+}
+
+/// Whether any given queen attacks another.
+fn any_attack(given: &[(usize, usize)]) -> bool {
+    let board = Board::from_queens(given);
+    given.iter().any(|&(r, c)| {
+        let mut others = board;
+        others.remove(r, c);
+        !is_safe(&others, r, c)
+    })
+}
+
+/// The index page: the second kind of No Answer.
+fn harmless_quiz(out: &mut Out) {
+    let attack = any_attack(&NO_ANSWER);
+    let count = count_completions(&Board::from_queens(&NO_ANSWER));
+    let say = |attack: bool, count: u64| {
+        let pair = if attack {
+            "some attack each other"
+        } else {
+            "none attacks another"
+        };
+        format!("{pair}; {count} completions")
+    };
+    out.quiz(Quiz {
+        id: "no-answer-kind",
+        question: &format!(
+            "The board with queens at {NO_ANSWER:?} prints No Answer. Which kind of No Answer is it?"
+        ),
+        right: say(attack, count),
+        wrong: vec![say(!attack, count), say(!attack, 1), say(attack, 1)],
+        explain: format!(
+            "{}: is_safe finds every given queen safe from the other two, yet count_completions finds no way to place the other five. That is the interesting kind: the search has to try before it can say No Answer.",
+            say(attack, count)
+        ),
+    });
+}
+
+/// The input page: where parse_board points at a short line.
+fn parse_quiz(out: &mut Out) {
+    let text = "........\n........\n..Q.Q\n........\n........\n........\n........\n........\n";
+    let right = match parse_board(text) {
+        Err(e) => (e.line, e.column),
+        Ok(_) => (0, 0),
+    };
+    let show = |(l, c): (usize, usize)| format!("line {l}, column {c}");
+    out.quiz(Quiz {
+        id: "parse-short-line",
+        question: "The third line of an input is `..Q.Q` (five characters), every other line is `........`. Where does parse_board's error point?",
+        right: show(right),
+        wrong: vec![show((3, 5)), show((3, 9)), show((2, 6))],
+        explain: format!(
+            "{}: lines and columns are counted from 1, and a short line is reported at the column just after its last character, where the sixth square should have been.",
+            show(right)
+        ),
+    });
+}
+
+/// The attack page: one safe square among attacked ones.
+fn safe_square_quiz(out: &mut Out) {
+    let board = Board::from_queens(&SAMPLE_ONE);
+    let free = |safe: bool| {
+        (0..SQUARES)
+            .map(rc)
+            .filter(move |&(r, c)| !board.has_queen(r, c) && is_safe(&board, r, c) == safe)
+    };
+    let safe = free(true).next().unwrap_or((0, 0));
+    let attacked: Vec<(usize, usize)> = free(false).step_by(11).take(3).collect();
+    let why: Vec<String> = attacked
+        .iter()
+        .map(|&(r, c)| format!("({r}, {c}) is attacked {}", attacker(&board, r, c)))
+        .collect();
+    out.quiz(Quiz {
+        id: "safe-square",
+        question: &format!(
+            "The sample's queens stand at {SAMPLE_ONE:?}. Which of these squares does is_safe accept for a fourth queen?"
+        ),
+        right: format!("{safe:?}"),
+        wrong: attacked.iter().map(|s| format!("{s:?}")).collect(),
+        explain: format!(
+            "{safe:?}: no queen shares its row, its column or a diagonal. {}.",
+            why.join("; ")
+        ),
+    });
+}
+
+/// The stats page: the nodes of the No Answer board's search.
+fn stats_quiz(out: &mut Out) {
+    let none = search_stats(&Board::from_queens(&NO_ANSWER));
+    let one = search_stats(&Board::from_queens(&SAMPLE_ONE));
+    out.quiz(Quiz {
+        id: "no-answer-nodes",
+        question: &format!(
+            "search_stats on the sample board counts {} nodes and {} backtracks. How many nodes does it count on the No Answer board {NO_ANSWER:?}?",
+            one.nodes, one.backtracks
+        ),
+        right: none.nodes.to_string(),
+        wrong: vec![
+            none.backtracks.to_string(),
+            SQUARES.to_string(),
+            (none.nodes * 2).to_string(),
+        ],
+        explain: format!(
+            "{} nodes, with {} backtracks: with no answer the search cannot stop at a first board, so it tries every way the five queens could go before it gives up. Nodes are calls of place_from, the same on every machine.",
+            none.nodes, none.backtracks
+        ),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_section_quizzes_answer_what_the_reference_computes() {
+        let text = records();
+        let right = |id: &str| book_trace::answer(&text, id).expect("quiz");
+        assert_eq!(
+            right("no-answer-kind").0,
+            "none attacks another; 0 completions"
+        );
+        assert_eq!(right("parse-short-line").0, "line 3, column 6");
+        let (safe, choices) = right("safe-square");
+        assert_eq!(choices, 4);
+        let board = Board::from_queens(&SAMPLE_ONE);
+        let square: Vec<usize> = safe
+            .trim_matches(['(', ')'])
+            .split(", ")
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        assert!(is_safe(&board, square[0], square[1]), "{safe}");
+        let nodes = search_stats(&Board::from_queens(&NO_ANSWER)).nodes;
+        assert_eq!(right("no-answer-nodes").0, nodes.to_string());
+    }
 
     #[test]
     fn the_players_node_counter_ends_at_the_references_node_count() {

@@ -10,8 +10,12 @@
 //! reference's solutions. The records are the plain tab-separated lines
 //! `workbook book build` reads (workbook/src/book/records.rs).
 
-use crate::{QueensTree, Robot, count, count_mirror, robot_solutions, walk_leaves};
-use book_trace::Out;
+use crate::fast::bitmask_nodes;
+use crate::{
+    Flags, QueensTree, Robot, count, count_mirror, count_parallel, robot_solutions, solutions,
+    walk_leaves,
+};
+use book_trace::{Out, Quiz};
 
 /// What a step leaves on its square: a queen, unless it takes one away.
 fn mark(op: &str, cell: Option<(usize, usize)>) -> &'static str {
@@ -34,6 +38,7 @@ pub fn records() -> String {
     solution_figure(&mut out);
     quiz(&mut out);
     leaves_quiz(&mut out);
+    section_quizzes(&mut out);
     out.into_text()
 }
 
@@ -412,9 +417,219 @@ fn leaves_quiz(out: &mut Out) {
     ]);
 }
 
+/// The quizzes that close the chapter's other pages, one each.
+fn section_quizzes(out: &mut Out) {
+    small_counts_quiz(out);
+    flags_quiz(out);
+    mirror_quiz(out);
+    first_solution_quiz(out);
+    iterator_quiz(out);
+    parallel_quiz(out);
+    nodes_quiz(out);
+    classes_quiz(out);
+}
+
+fn show(cols: &[usize]) -> String {
+    format!("{cols:?}")
+}
+
+/// The index page: the small n, where the answers surprise.
+fn small_counts_quiz(out: &mut Out) {
+    let c = [count(0), count(2), count(3)];
+    let say = |c: [u64; 3]| format!("{}, {} and {}", c[0], c[1], c[2]);
+    out.quiz(Quiz {
+        id: "small-n",
+        question: "What do count(0), count(2) and count(3) return?",
+        right: say(c),
+        wrong: vec![say([0, 0, 0]), say([0, 1, 2]), say([1, 1, 1])],
+        explain: format!(
+            "{}: the empty board is the one solution for n = 0 (nothing to place, nothing to attack); on 2x2 and 3x3 every square of the second row is attacked by some queen of the first, so there is none.",
+            say(c)
+        ),
+    });
+}
+
+/// The flags page: which squares one queen's three flags close.
+fn flags_quiz(out: &mut Out) {
+    let n = 8;
+    let mut flags = Flags::new(n);
+    flags.set(2, 5, true);
+    let squares = [(6, 5), (4, 3), (4, 7), (7, 3)];
+    let (free, taken): (Vec<_>, Vec<_>) = squares.iter().partition(|&&(r, c)| flags.is_free(r, c));
+    let why = |&(r, c): &(usize, usize)| {
+        let line = if c == 5 {
+            "the column"
+        } else if r + c == 7 {
+            "the \"/\" diagonal row + col = 7"
+        } else {
+            "the \"\\\" diagonal row + n - 1 - col = 4"
+        };
+        format!("({r}, {c}) shares {line}")
+    };
+    out.quiz(Quiz {
+        id: "flags-free",
+        question: "On an 8x8 board, Flags::set(2, 5, true) records a queen at row 2, column 5. Which of these squares does is_free still accept?",
+        right: free.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", "),
+        wrong: taken.iter().map(|s| format!("{s:?}")).collect(),
+        explain: format!(
+            "Three lookups: its column, its \"/\" diagonal (row + col) and its \"\\\" diagonal (row + n - 1 - col). {}.",
+            taken.iter().map(why).collect::<Vec<_>>().join("; ")
+        ),
+    });
+}
+
+/// The bits page: the mirror halves the first row.
+fn mirror_quiz(out: &mut Out) {
+    let n = 5;
+    let all = robot_solutions(n);
+    let left = all.iter().filter(|s| s[0] < n / 2).count();
+    let middle = all.iter().filter(|s| s[0] == n / 2).count();
+    out.quiz(Quiz {
+        id: "mirror-5",
+        question: &format!(
+            "count_mirror({n}) searches the first row's left half, doubles it, and adds the middle column once. The answer is {}. How many solutions start in the left half (column 0 or 1)?",
+            count_mirror(n)
+        ),
+        right: left.to_string(),
+        wrong: vec![(all.len() / 2).to_string(), middle.to_string(), all.len().to_string()],
+        explain: format!(
+            "{left}: the mirror image of a solution starting in column c starts in column {} - c, so the right half holds {left} more, and the middle column holds {middle}: {left} x 2 + {middle} = {}.",
+            n - 1,
+            all.len()
+        ),
+    });
+}
+
+/// The robot page: the first full board the robot processes.
+fn first_solution_quiz(out: &mut Out) {
+    let sols = robot_solutions(N);
+    let first = sols.first().cloned().unwrap_or_default();
+    let mirrored: Vec<usize> = first.iter().map(|c| N - 1 - c).collect();
+    let second = sols.get(1).cloned().unwrap_or_default();
+    out.quiz(Quiz {
+        id: "robot-first",
+        question: &format!(
+            "The robot walks the {N}-queens tree left to right. Which board (the column of the queen in each row) does it reach first?"
+        ),
+        right: show(&first),
+        wrong: vec![show(&mirrored), show(&second), show(&[0, 2, 4, 1, 3, 5])],
+        explain: format!(
+            "{}: left to right means the smallest column first in every row; no board starts in column 0 on 6x6, so the first one starts in column {}. [0, 2, 4, 1, 3, 5] looks regular, but the queens in rows 2 and 3 share a diagonal.",
+            show(&first),
+            first.first().copied().unwrap_or(0)
+        ),
+    });
+}
+
+/// The iterator page: laziness means the work stops at the first board.
+fn iterator_quiz(out: &mut Out) {
+    let mut lazy = solutions(8);
+    let first = lazy.next();
+    let at_first = lazy.nodes_visited();
+    let mut all = solutions(8);
+    let total = all.by_ref().count();
+    let at_end = all.nodes_visited();
+    out.quiz(Quiz {
+        id: "iterator-nodes",
+        question: &format!(
+            "solutions(8) yields {total} boards and places {at_end} queens to find them all. How many queens has it placed when next() returns the first board?"
+        ),
+        right: at_first.to_string(),
+        wrong: vec![at_end.to_string(), (at_end / 92).to_string(), "8".into()],
+        explain: format!(
+            "{at_first}: the iterator only searches until it can return {:?}; the rest of the tree waits for the next call. 8 would be a search that never backs up, and {} is the average per board, not the cost of the first.",
+            first.unwrap_or_default(),
+            at_end / 92
+        ),
+    });
+}
+
+/// The parallel page: one task per first-row column.
+fn parallel_quiz(out: &mut Out) {
+    let per_column: Vec<usize> = (0..8)
+        .map(|c| robot_solutions(8).iter().filter(|s| s[0] == c).count())
+        .collect();
+    out.quiz(Quiz {
+        id: "parallel-tasks",
+        question: &format!(
+            "count_parallel(8) hands each column of the first row to its own task and sums them to {}. How many does the task for column 0 find?",
+            count_parallel(8)
+        ),
+        right: per_column[0].to_string(),
+        wrong: vec!["92".into(), "11".into(), per_column[3].to_string()],
+        explain: format!(
+            "{}: the tasks find {per_column:?}, one count per column; they are unequal (a corner start leaves fewer boards), which is why the split is not perfectly balanced. 11 would be an even share of 92.",
+            per_column[0]
+        ),
+    });
+}
+
+/// The measurements page: the nodes the mirror saves, a count, not a time.
+fn nodes_quiz(out: &mut Out) {
+    let (plain, mirror) = bitmask_nodes(10);
+    out.quiz(Quiz {
+        id: "mirror-nodes-10",
+        question: &format!(
+            "For n = 10, count_bits places {plain} queens. How many does count_mirror place?"
+        ),
+        right: mirror.to_string(),
+        wrong: vec![plain.to_string(), (plain / 4).to_string(), (plain * 2).to_string()],
+        explain: format!(
+            "{mirror}, about half: the mirror searches the left half of the first row (the middle column too when n is odd) and doubles; the nodes are counted, so this is the same on every machine, unlike the times."
+        ),
+    });
+}
+
+/// The exercises page: the symmetry classes of n = 6.
+fn classes_quiz(out: &mut Out) {
+    let sols = robot_solutions(N).len();
+    let k = classes(N);
+    out.quiz(Quiz {
+        id: "classes-6",
+        question: &format!(
+            "The 92 boards of n = 8 fall into 12 classes under the eight symmetries of the square. Into how many classes do the {sols} boards of n = {N} fall?"
+        ),
+        right: k.to_string(),
+        wrong: vec![sols.to_string(), (sols / 2).to_string(), "3".into()],
+        explain: format!(
+            "{k}: each of the {sols} boards is a rotation or a mirror image of the others, so one class holds them all. A board with no symmetry of its own has 8 images; these look the same after a half turn, so they have only {sols}."
+        ),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_section_quizzes_answer_what_the_reference_computes() {
+        let text = records();
+        let right = |id: &str| book_trace::answer(&text, id).expect("quiz");
+        assert_eq!(right("small-n").0, "1, 0 and 0");
+        assert_eq!(right("flags-free").0, "(7, 3)");
+        let all = robot_solutions(5);
+        let left = all.iter().filter(|s| s[0] < 2).count();
+        assert_eq!(right("mirror-5").0, left.to_string());
+        assert_eq!(right("robot-first").0, show(&robot_solutions(N)[0]));
+        assert_eq!(right("parallel-tasks").0, "4");
+        assert_eq!(right("mirror-nodes-10").0, bitmask_nodes(10).1.to_string());
+        assert_eq!(right("classes-6").0, "1");
+        let mut lazy = solutions(8);
+        lazy.next();
+        assert_eq!(right("iterator-nodes").0, lazy.nodes_visited().to_string());
+        for id in [
+            "small-n",
+            "flags-free",
+            "mirror-5",
+            "robot-first",
+            "iterator-nodes",
+            "parallel-tasks",
+            "mirror-nodes-10",
+            "classes-6",
+        ] {
+            assert_eq!(right(id).1, 4, "{id}");
+        }
+    }
 
     #[test]
     fn the_narrated_robot_finds_the_references_solutions_in_order() {

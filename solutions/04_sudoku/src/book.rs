@@ -11,8 +11,11 @@
 
 use crate::bitmask::Masks;
 use crate::fewest::fewest_choices;
-use crate::{Grid, solve_fewest};
-use book_trace::Out;
+use crate::{
+    Board, Grid, STAGES, count_solutions, generate, parse_cells, solve_fewest, solve_flags,
+    solve_naive, solve_propagation,
+};
+use book_trace::{Out, Quiz};
 
 /// A cell's index as (row, column).
 fn at(cell: usize) -> (usize, usize) {
@@ -34,6 +37,7 @@ pub fn records() -> String {
     solved_figure(&mut out, &puzzle, &guessed);
     quiz(&mut out, &puzzle);
     pick_quiz(&mut out, &puzzle);
+    section_quizzes(&mut out, &puzzle);
     out.into_text()
 }
 
@@ -284,9 +288,269 @@ fn pick_quiz(out: &mut Out, puzzle: &Grid) {
     ]);
 }
 
+/// The quizzes that close the chapter's other pages, one each.
+fn section_quizzes(out: &mut Out, puzzle: &Grid) {
+    ladder_quiz(out, puzzle);
+    reading_quiz(out);
+    naive_quiz(out, puzzle);
+    flags_quiz(out, puzzle);
+    fewest_quiz(out, puzzle);
+    propagation_quiz(out, puzzle);
+    unique_quiz(out);
+    general_quiz(out);
+    generator_quiz(out);
+    figures_quiz(out);
+}
+
+/// Each stage's (name, nodes, guesses) on `puzzle`.
+fn ladder(puzzle: &Grid) -> Vec<(&'static str, u64, u64)> {
+    STAGES
+        .iter()
+        .map(|(name, stage)| {
+            let s = stage(puzzle).stats;
+            (*name, s.nodes, s.guesses)
+        })
+        .collect()
+}
+
+/// The index page: where the distance to a good solver comes from.
+fn ladder_quiz(out: &mut Out, puzzle: &Grid) {
+    let stages = ladder(puzzle);
+    let best = stages.iter().min_by_key(|s| s.1).map_or("", |s| s.0);
+    let say: Vec<String> = stages.iter().map(|s| format!("{} {}", s.0, s.1)).collect();
+    out.quiz(Quiz {
+        id: "ladder-fewest-nodes",
+        question: "Of the chapter's five stages (naive, flags, bitmask, fewest, propagation), which visits the fewest nodes on the player's puzzle?",
+        right: best.to_string(),
+        wrong: stages.iter().map(|s| s.0.to_string()).collect(),
+        explain: format!(
+            "{best}. The nodes per stage: {}. A faster check (flags, bitmask) leaves the tree as it is; choosing the blank and filling forced cells first is what shrinks it.",
+            say.join(", ")
+        ),
+    });
+}
+
+/// The reading page: columns count characters, spaces included, from 1.
+fn reading_quiz(out: &mut Out) {
+    let line = "5 3 0 0 7 x 0 0 0";
+    let (column, ch) = parse_cells(line).err().unwrap_or((0, ' '));
+    out.quiz(Quiz {
+        id: "reading-column",
+        question: &format!("parse_cells(\"{line}\") stops at the first character it does not know. Which column does it report?"),
+        right: format!("column {column}"),
+        wrong: vec!["column 6".into(), format!("column {}", column - 1), "column 1".into()],
+        explain: format!(
+            "Column {column}, the '{ch}': columns count characters from 1, spaces included, so the number matches what an editor shows; 6 would be the cell's number in the row, {} the index counted from 0.",
+            column - 1
+        ),
+    });
+}
+
+/// The naive page: the size of the fixed-order tree.
+fn naive_quiz(out: &mut Out, puzzle: &Grid) {
+    let naive = solve_naive(puzzle).stats;
+    let fewest = solve_fewest(puzzle).stats;
+    out.quiz(Quiz {
+        id: "naive-nodes",
+        question: &format!(
+            "The player's puzzle has {} blanks. How many nodes does solve_naive visit on it?",
+            81 - puzzle.givens()
+        ),
+        right: naive.nodes.to_string(),
+        wrong: vec![
+            (81 - puzzle.givens() + 1).to_string(),
+            fewest.nodes.to_string(),
+            (naive.nodes * 9).to_string(),
+        ],
+        explain: format!(
+            "{}: blanks in reading order, digits 1 to 9, and every wrong digit is found out only deeper down; a search that never backed up would need {} nodes (one per blank, plus the full grid).",
+            naive.nodes,
+            81 - puzzle.givens() + 1
+        ),
+    });
+}
+
+/// The flags page: a faster check, the same tree.
+fn flags_quiz(out: &mut Out, puzzle: &Grid) {
+    let naive = solve_naive(puzzle).stats.nodes;
+    let flags = solve_flags(puzzle).stats.nodes;
+    out.quiz(Quiz {
+        id: "flags-same-tree",
+        question: &format!(
+            "solve_naive visits {naive} nodes on the player's puzzle. How many does solve_flags visit?"
+        ),
+        right: flags.to_string(),
+        wrong: vec![(naive / 27).to_string(), (naive / 3).to_string(), (naive / 9).to_string()],
+        explain: format!(
+            "{flags}, the same: the flags answer \"is this digit allowed?\" in three lookups instead of 27 reads, but the blanks and digits are tried in the same order, so the tree is the same node for node. Only the time per node falls."
+        ),
+    });
+}
+
+/// The fewest page: what the order buys, in nodes.
+fn fewest_quiz(out: &mut Out, puzzle: &Grid) {
+    let naive = solve_naive(puzzle).stats.nodes;
+    let fewest = solve_fewest(puzzle).stats;
+    out.quiz(Quiz {
+        id: "fewest-nodes",
+        question: &format!(
+            "solve_naive visits {naive} nodes on the player's puzzle. How many does solve_fewest visit?"
+        ),
+        right: fewest.nodes.to_string(),
+        wrong: vec![naive.to_string(), (naive / 2).to_string(), fewest.guesses.to_string()],
+        explain: format!(
+            "{} nodes, {} of them after a guess: a blank with one candidate is filled without a guess, and a blank with none is found at once, instead of many levels deeper.",
+            fewest.nodes, fewest.guesses
+        ),
+    });
+}
+
+/// The propagation page: how many guesses are left.
+fn propagation_quiz(out: &mut Out, puzzle: &Grid) {
+    let fewest = solve_fewest(puzzle).stats;
+    let prop = solve_propagation(puzzle).stats;
+    out.quiz(Quiz {
+        id: "propagation-guesses",
+        question: &format!(
+            "solve_fewest guesses {} times on the player's puzzle. How many guesses does solve_propagation make?",
+            fewest.guesses
+        ),
+        right: prop.guesses.to_string(),
+        wrong: vec!["0".into(), prop.nodes.to_string(), fewest.nodes.to_string()],
+        explain: format!(
+            "{} guesses{}, but in {} nodes instead of {}: every naked and hidden single is filled inside a node before it guesses, and a dead end shows up at once as a blank with no candidate or a digit with no place.",
+            prop.guesses,
+            if prop.guesses == fewest.guesses {
+                ", the same (the blanks this puzzle must guess at are not decided by any single)"
+            } else {
+                ""
+            },
+            prop.nodes,
+            fewest.nodes
+        ),
+    });
+}
+
+/// The unique page: one given less.
+fn unique_quiz(out: &mut Out) {
+    let fewer = PUZZLE.replacen('1', ".", 1);
+    let grid = Grid::from_literal(&fewer);
+    let found = count_solutions(&grid, 2);
+    let meaning = match found {
+        0 => "no solution",
+        1 => "still unique",
+        _ => "more than one solution",
+    };
+    out.quiz(Quiz {
+        id: "unique-one-less",
+        question: "Take the player's puzzle and remove its first given (the 1 in the top-left corner). What does count_solutions(&puzzle, 2) return?",
+        right: found.to_string(),
+        wrong: ["0", "1", "2", "81"].map(String::from).to_vec(),
+        explain: format!(
+            "{found}: {meaning}. With a limit of 2 the answer is 0, 1 or 2, never more; to say 1 the search has to exhaust the whole tree."
+        ),
+    });
+}
+
+/// The general page: the sizes of a 16x16 board.
+fn general_quiz(out: &mut Out) {
+    let side = Board::new(4, vec![0; 256]).map_or(0, |b| b.side());
+    out.quiz(Quiz {
+        id: "general-16",
+        question: "A Board with boxes of 4 x 4 cells: what is its side, and how many units (rows, columns, boxes) does it have?",
+        right: format!("side {side}, {} units", 3 * side),
+        wrong: vec![
+            format!("side {side}, {} units", 3 * 9),
+            "side 12, 36 units".into(),
+            format!("side {side}, {} units", side * side),
+        ],
+        explain: format!(
+            "Side n² = {side} with digits 1 to {side}, and 3n² = {} units: {side} rows, {side} columns and {side} boxes. The masks still fit a u32.",
+            3 * side
+        ),
+    });
+}
+
+/// The generator page: a minimal puzzle, reproducible from its seed.
+fn generator_quiz(out: &mut Out) {
+    let givens = generate(1, 0).givens();
+    out.quiz(Quiz {
+        id: "generator-givens",
+        question: "generate(1, 0) carves a full grid until every given is needed. How many givens does the puzzle of seed 1 keep?",
+        right: givens.to_string(),
+        wrong: vec!["17".into(), (givens + 6).to_string(), "81".into()],
+        explain: format!(
+            "{givens}, on every machine: the generator is a ChaCha8 stream seeded with 1. Minimal puzzles usually keep 22 to 26 givens; 17 is the fewest any proper sudoku can have, and only rare puzzles reach it."
+        ),
+    });
+}
+
+/// The measurements page: nodes are exact, so they can be predicted.
+fn figures_quiz(out: &mut Out) {
+    let puzzle = generate(1, 0);
+    let stages = ladder(&puzzle);
+    let nodes = |name: &str| stages.iter().find(|s| s.0 == name).map_or(0, |s| s.1);
+    out.quiz(Quiz {
+        id: "figures-bitmask",
+        question: &format!(
+            "On generate(1, 0), solve_naive visits {} nodes. How many does solve_bitmask visit?",
+            nodes("naive")
+        ),
+        right: nodes("bitmask").to_string(),
+        wrong: vec![
+            nodes("fewest").to_string(),
+            nodes("propagation").to_string(),
+            (nodes("naive") / 2).to_string(),
+        ],
+        explain: format!(
+            "{}: the bitmask stage keeps the naive order of blanks and digits, so its tree is the same; the table's equal node columns for naive, flags and bitmask say the same. fewest visits {} and propagation {}.",
+            nodes("bitmask"),
+            nodes("fewest"),
+            nodes("propagation")
+        ),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_section_quizzes_answer_what_the_reference_computes() {
+        let text = records();
+        let puzzle = Grid::from_literal(PUZZLE);
+        let right = |id: &str| book_trace::answer(&text, id).expect("quiz");
+        assert_eq!(right("ladder-fewest-nodes").0, "propagation");
+        assert_eq!(right("reading-column").0, "column 11");
+        let naive = solve_naive(&puzzle).stats.nodes;
+        assert_eq!(right("naive-nodes").0, naive.to_string());
+        assert_eq!(right("flags-same-tree").0, naive.to_string());
+        let fewest = solve_fewest(&puzzle).stats;
+        assert_eq!(right("fewest-nodes").0, fewest.nodes.to_string());
+        let guesses = solve_propagation(&puzzle).stats.guesses;
+        assert_eq!(right("propagation-guesses").0, guesses.to_string());
+        assert_eq!(right("general-16").0, "side 16, 48 units");
+        assert_eq!(
+            right("generator-givens").0,
+            generate(1, 0).givens().to_string()
+        );
+        let bitmask = crate::solve_bitmask(&generate(1, 0)).stats.nodes;
+        assert_eq!(right("figures-bitmask").0, bitmask.to_string());
+        for id in [
+            "reading-column",
+            "naive-nodes",
+            "flags-same-tree",
+            "fewest-nodes",
+            "propagation-guesses",
+            "unique-one-less",
+            "general-16",
+            "generator-givens",
+            "figures-bitmask",
+        ] {
+            assert_eq!(right(id).1, 4, "{id}");
+        }
+        assert_eq!(right("ladder-fewest-nodes").1, 5);
+    }
 
     #[test]
     fn the_player_visits_the_references_nodes_and_ends_on_its_solution() {

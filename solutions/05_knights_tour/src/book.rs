@@ -11,9 +11,9 @@
 //! records are the plain tab-separated lines `workbook book build` reads
 //! (workbook/src/book/records.rs).
 
-use crate::board::{Board, SEED_MOVES, Square, Step};
-use crate::{closed_tour, open_tour, plain_dfs};
-use book_trace::Out;
+use crate::board::{Board, SEED_MOVES, Square, Step, knight_moves, validate};
+use crate::{closed_tour, count_tours_from, open_tour, plain_dfs, seed_dfs};
+use book_trace::{Out, Quiz};
 
 /// The player's board and start: 5 x 5 from the top-right corner, the
 /// corner where the seed's move order finds a tour in about 1,400 attempts
@@ -31,6 +31,7 @@ pub fn records() -> String {
     closed_figure(&mut out);
     quiz(&mut out);
     dead_end_quiz(&mut out);
+    section_quizzes(&mut out);
     out.into_text()
 }
 
@@ -301,9 +302,151 @@ fn dead_end_quiz(out: &mut Out) {
     ]);
 }
 
+/// The quizzes that close the chapter's other pages, one each.
+fn section_quizzes(out: &mut Out) {
+    moves_quiz(out);
+    warnsdorff_quiz(out);
+    closed_quiz(out);
+    counting_quiz(out);
+    seed_attempts_quiz(out);
+    sweep_quiz(out);
+}
+
+/// The index page: how many jumps a square has.
+fn moves_quiz(out: &mut Out) {
+    let at = |sq: Square| knight_moves(N, sq, &SEED_MOVES).len();
+    let (corner, edge, centre) = (at((0, 0)), at((0, 2)), at((2, 2)));
+    let say = |a: usize, b: usize, c: usize| format!("{a}, {b} and {c}");
+    out.quiz(Quiz {
+        id: "moves-5",
+        question: "On the 5 x 5 board, how many jumps does knight_moves list from the corner (0, 0), from the middle of an edge (0, 2), and from the centre (2, 2)?",
+        right: say(corner, edge, centre),
+        wrong: vec![say(3, 5, 8), say(2, 3, 4), say(8, 8, 8)],
+        explain: format!(
+            "{}: a jump that would leave the board is not a move, so the corner keeps 2 of its 8, the edge square {edge}; only a square at least two away from every edge keeps all {centre}. Few exits is what Warnsdorff's rule looks at.",
+            say(corner, edge, centre)
+        ),
+    });
+}
+
+/// The warnsdorff page: the rule's first choice from the corner.
+fn warnsdorff_quiz(out: &mut Out) {
+    let n = 8;
+    let second = open_tour(n, (0, 0))
+        .and_then(|b| b.path())
+        .and_then(|p| p.get(1).copied())
+        .unwrap_or((0, 0));
+    let free = |sq: Square| knight_moves(n, sq, &SEED_MOVES).len() - 1;
+    let show = |sq: Square| format!("{sq:?}");
+    let other = if second == (1, 2) { (2, 1) } else { (1, 2) };
+    out.quiz(Quiz {
+        id: "warnsdorff-first",
+        question: "open_tour(8, (0, 0)) follows Warnsdorff's rule from a corner of 8 x 8. Which square does it jump to first?",
+        right: show(second),
+        wrong: vec![show(other), show((2, 2)), show((3, 3))],
+        explain: format!(
+            "{}: the corner's only jumps go to (1, 2) and (2, 1), and each has {} onward jumps left, a tie; the tie-break (Pohl's second look, then the move order) picks {}. (2, 2) and (3, 3) are not a knight's jump away.",
+            show(second),
+            free(second),
+            show(second)
+        ),
+    });
+}
+
+/// The closed page: which boards have a closed tour.
+fn closed_quiz(out: &mut Out) {
+    let has: Vec<usize> = (4..=7).filter(|&n| closed_tour(n).is_some()).collect();
+    let list = |v: &[usize]| {
+        let s: Vec<String> = v.iter().map(usize::to_string).collect();
+        s.join(" and ")
+    };
+    out.quiz(Quiz {
+        id: "closed-which",
+        question: "For which of n = 4, 5, 6, 7 does closed_tour(n) return a closed tour?",
+        right: list(&has),
+        wrong: vec![list(&[4, 6]), list(&[5, 7]), list(&[4, 5, 6, 7])],
+        explain: format!(
+            "Only {}: a closed tour alternates colours around a cycle, so it needs an even number of squares, which rules out 5 and 7; 4 x 4 is even but too small, no closed (or open) tour exists on it.",
+            list(&has)
+        ),
+    });
+}
+
+/// The counting page: a start on the wrong colour.
+fn counting_quiz(out: &mut Out) {
+    let corner = count_tours_from(N, (0, 0));
+    let beside = count_tours_from(N, (0, 1));
+    out.quiz(Quiz {
+        id: "count-beside-corner",
+        question: &format!(
+            "From the corner of 5 x 5 there are {corner} open tours. How many does count_tours_from(5, (0, 1)) find, one square along the edge?"
+        ),
+        right: beside.to_string(),
+        wrong: vec![corner.to_string(), (corner / 2).to_string(), "56".into()],
+        explain: format!(
+            "{beside}: (0, 1) is not on the corners' colour. 25 squares alternate colours, so a tour starts and ends on the colour with 13 squares, the corners' one; (0, 1) is on the other, so no tour can start there, and the count needs no search."
+        ),
+    });
+}
+
+/// The measurements page: the seed's attempts, a count, not a time.
+fn seed_attempts_quiz(out: &mut Out) {
+    let run = seed_dfs(N);
+    out.quiz(Quiz {
+        id: "seed-attempts-5",
+        question: "The seed's search on 5 x 5 starts in the bottom-right corner and tries the eight jumps in its fixed order. How many moves does it attempt before it finds a tour?",
+        right: run.attempts.to_string(),
+        wrong: vec!["24".into(), "304".into(), (run.attempts * 8).to_string()],
+        explain: format!(
+            "{}: a search that never backed up would attempt 24 moves (one per square after the first); every dead end costs the attempts below it. 304 is the number of tours from a corner, all of which a count would visit.",
+            run.attempts
+        ),
+    });
+}
+
+/// The sweep page: every start that has an open tour, validated.
+fn sweep_quiz(out: &mut Out) {
+    let starts = (0..N * N)
+        .map(|i| (i / N, i % N))
+        .filter(|&sq| open_tour(N, sq).is_some_and(|b| validate(&b, false).is_ok()))
+        .count();
+    out.quiz(Quiz {
+        id: "sweep-starts-5",
+        question: "From how many of the 25 squares of 5 x 5 does open_tour return a tour that validate accepts?",
+        right: starts.to_string(),
+        wrong: vec!["25".into(), "12".into(), "6".into()],
+        explain: format!(
+            "{starts}: every square of the corners' colour, and none of the other 12, which the colour argument rules out; the sweep's table reports such counts for every n, each tour checked by validate."
+        ),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_section_quizzes_answer_what_the_reference_computes() {
+        let text = records();
+        let right = |id: &str| book_trace::answer(&text, id).expect("quiz");
+        assert_eq!(right("moves-5").0, "2, 4 and 8");
+        assert_eq!(right("closed-which").0, "6");
+        assert_eq!(right("count-beside-corner").0, "0");
+        assert_eq!(right("sweep-starts-5").0, "13");
+        assert_eq!(right("seed-attempts-5").0, seed_dfs(N).attempts.to_string());
+        let second = right("warnsdorff-first").0;
+        assert!(second == "(1, 2)" || second == "(2, 1)", "{second}");
+        for id in [
+            "moves-5",
+            "warnsdorff-first",
+            "closed-which",
+            "count-beside-corner",
+            "seed-attempts-5",
+            "sweep-starts-5",
+        ] {
+            assert_eq!(right(id).1, 4, "{id}");
+        }
+    }
 
     #[test]
     fn the_player_makes_the_references_attempts_and_ends_on_its_tour() {
