@@ -154,7 +154,7 @@ pub fn page(root: &Path, book: &str) -> String {
     let html = file.strip_suffix(".md").unwrap_or(file);
     let anchor = fragment.map(|f| format!("#{f}")).unwrap_or_default();
     format!(
-        "{shown} (book/src/{file}; http://127.0.0.1:3000/{html}.html{anchor} once `cargo run -p workbook -- book serve` runs)"
+        "{shown} (book/src/{file}; http://127.0.0.1:3000/{html}.html{anchor} once `cargo run -p workbook --features book -- book serve` runs)"
     )
     .trim_start()
     .to_string()

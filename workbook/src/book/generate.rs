@@ -10,7 +10,7 @@
 //! one `cargo run` per chapter, mostly compile time.
 
 use super::{records, render};
-use crate::info::{Chapter, load_chapters};
+use crate::info::Chapter;
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,9 +20,11 @@ use std::process::Command;
 type Files = BTreeMap<String, String>;
 
 /// Regenerates every chapter's `generated/` folder; returns the files written.
+/// Part of the book build, so only there with the `book` feature.
+#[cfg(feature = "book")]
 pub fn generate(root: &Path) -> Result<usize> {
     let mut written = 0;
-    for chapter in load_chapters(root)? {
+    for chapter in crate::info::load_chapters(root)? {
         let Some(files) = produce(root, &chapter)? else {
             continue;
         };
@@ -48,7 +50,6 @@ pub fn generate(root: &Path) -> Result<usize> {
 
 /// The problems `workbook check` reports: generated files that differ from
 /// what the examples print now, are missing, or are left over.
-// Until check.rs calls it (the lead wires the rule), nothing else does.
 pub fn stale(root: &Path, chapters: &[Chapter]) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     for chapter in chapters {
@@ -66,7 +67,7 @@ fn compare(dir: &Path, files: &Files, how: &str) -> Result<Vec<String>> {
         let path = dir.join(name);
         if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
             problems.push(format!(
-                "{} is not what `{how}` prints now: run `cargo run -p workbook -- book build`",
+                "{} is not what `{how}` prints now: run `cargo run -p workbook --features book -- book build`",
                 path.display()
             ));
         }

@@ -31,8 +31,8 @@ pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
             .unwrap_or(&page)
             .display()
             .to_string();
-        for (line, command) in commands(&text) {
-            if let Err(why) = accepts(chapters, &command) {
+        for (line, (command, book_feature)) in commands(&text) {
+            if let Err(why) = accepts(chapters, &command, book_feature) {
                 problems.push(format!(
                     "{shown}:{line}: `workbook {}` would fail: {why}",
                     command.join(" ")
@@ -43,9 +43,10 @@ pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     problems
 }
 
-/// The workbook commands of a Markdown text: (line, arguments after the
-/// program name). Code blocks are read line by line, prose by code span.
-fn commands(text: &str) -> Vec<(usize, Vec<String>)> {
+/// The workbook commands of a Markdown text: (line, (arguments after the
+/// program name, whether the `book` feature is on)). Code blocks are read
+/// line by line, prose by code span.
+fn commands(text: &str) -> Vec<(usize, (Vec<String>, bool))> {
     let mut found = Vec::new();
     let mut fenced = false;
     for (n, line) in text.lines().enumerate() {
@@ -67,30 +68,94 @@ fn commands(text: &str) -> Vec<(usize, Vec<String>)> {
     found
 }
 
-/// The arguments a command line gives the workbook, if it runs it.
-fn workbook_args(command: &str) -> Option<Vec<String>> {
+/// The arguments a command line gives the workbook, if it runs it, and
+/// whether that line builds the workbook with its `book` feature (an
+/// installed `workbook` is taken to have been built as it needed).
+fn workbook_args(command: &str) -> Option<(Vec<String>, bool)> {
     let words: Vec<&str> = command
         .split_whitespace()
         .take_while(|w| !matches!(*w, "&&" | "|" | ";" | "||"))
         .collect();
-    let after = match words.as_slice() {
-        ["workbook", rest @ ..] => rest,
+    let owned = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect();
+    match words.as_slice() {
+        ["workbook", rest @ ..] => Some((owned(rest), true)),
         ["cargo", "run", rest @ ..] => {
-            let at = rest.windows(2).position(|w| w == ["-p", "workbook"])?;
-            let tail = &rest[at + 2..];
-            match tail.iter().position(|w| *w == "--") {
-                Some(dash) if tail[..dash].iter().all(|w| w.starts_with('-')) => &tail[dash + 1..],
-                None if tail.iter().all(|w| w.starts_with('-')) => &[][..],
-                _ => return None,
-            }
+            let (options, args) = cargo_run(rest)?;
+            (options.package == Some("workbook")).then(|| (owned(args), options.book))
         }
-        _ => return None,
-    };
-    Some(after.iter().map(|w| w.to_string()).collect())
+        _ => None,
+    }
 }
 
-/// Whether the tool accepts `args`: clap first, then the names.
-fn accepts(chapters: &[Chapter], args: &[String]) -> Result<(), String> {
+/// What `cargo run`'s own options before `--` say.
+struct RunOptions<'a> {
+    package: Option<&'a str>,
+    book: bool,
+}
+
+/// Splits `cargo run`'s words into its options and the program's arguments;
+/// `None` when a word before `--` is not an option (not a plain run line).
+fn cargo_run<'a, 'w>(words: &'w [&'a str]) -> Option<(RunOptions<'a>, &'w [&'a str])> {
+    const TAKES_A_VALUE: &[&str] = &[
+        "-p",
+        "--package",
+        "-F",
+        "--features",
+        "--bin",
+        "--example",
+        "--target-dir",
+        "--manifest-path",
+        "--profile",
+        "-j",
+        "--jobs",
+        "--target",
+        "--config",
+        "--color",
+    ];
+    let mut options = RunOptions {
+        package: None,
+        book: false,
+    };
+    let mut i = 0;
+    while let Some(&word) = words.get(i) {
+        i += 1;
+        if word == "--" {
+            break;
+        }
+        if !word.starts_with('-') {
+            return None;
+        }
+        options.book |= word == "--all-features";
+        let (flag, inline) = match word.split_once('=') {
+            Some((flag, value)) => (flag, Some(value)),
+            None => (word, None),
+        };
+        if !TAKES_A_VALUE.contains(&flag) {
+            continue;
+        }
+        let value = match inline {
+            Some(value) => value,
+            None => {
+                i += 1;
+                *words.get(i - 1)?
+            }
+        };
+        match flag {
+            "-p" | "--package" => options.package = Some(value),
+            "-F" | "--features" => {
+                options.book |= value
+                    .split([',', ' '])
+                    .any(|f| matches!(f, "book" | "workbook/book"))
+            }
+            _ => {}
+        }
+    }
+    Some((options, &words[i.min(words.len())..]))
+}
+
+/// Whether the tool accepts `args`: clap first, then the names, then the
+/// feature the `book` commands need.
+fn accepts(chapters: &[Chapter], args: &[String], book_feature: bool) -> Result<(), String> {
     let cli = match Cli::try_parse_from(std::iter::once("workbook".into()).chain(args.to_vec())) {
         Ok(cli) => cli,
         // `--help` and `--version` "fail" by printing what was asked for.
@@ -115,6 +180,10 @@ fn accepts(chapters: &[Chapter], args: &[String]) -> Result<(), String> {
         _ => Ok(()),
     };
     match cli.command {
+        Some(Cmd::Book { .. }) if !book_feature => Err(
+            "the book commands need mdBook's crates: `cargo run -p workbook --features book -- book ...`"
+                .into(),
+        ),
         Some(Cmd::Hint { names: words, .. }) if !words.iter().any(|w| placeholder(w)) => {
             if words.is_empty() {
                 return Ok(());
@@ -145,7 +214,7 @@ mod tests {
                     ```sh\ncd exercises/00_intro && cargo run -p workbook   # progress\n\
                     workbook check --no-suites\n```\n";
         let found = commands(text);
-        let args: Vec<_> = found.iter().map(|(_, a)| a.join(" ")).collect();
+        let args: Vec<_> = found.iter().map(|(_, (a, _))| a.join(" ")).collect();
         assert_eq!(
             args,
             ["hint dfs_stack", "", "check --no-suites"],
@@ -155,25 +224,60 @@ mod tests {
 
     #[test]
     fn cargo_flags_before_the_dashes_are_not_arguments() {
+        let args = |line| workbook_args(line).map(|(args, _)| args.join(" "));
         assert_eq!(
-            workbook_args("cargo run --release -p workbook -- grade subs/ --out r/"),
-            Some(vec![
-                "grade".into(),
-                "subs/".into(),
-                "--out".into(),
-                "r/".into()
-            ])
+            args("cargo run --release -p workbook -- grade subs/ --out r/").as_deref(),
+            Some("grade subs/ --out r/")
         );
-        assert_eq!(workbook_args("cargo run -p workbook"), Some(vec![]));
-        assert_eq!(workbook_args("cargo run -p apples_solution"), None);
+        assert_eq!(args("cargo run -p workbook").as_deref(), Some(""));
+        assert_eq!(
+            args("cargo run --locked -p workbook --features book -- book build").as_deref(),
+            Some("book build")
+        );
+        assert_eq!(args("cargo run -p apples_solution"), None);
+        assert_eq!(args("cargo run -p workbook --features"), None);
+    }
+
+    #[test]
+    fn the_book_feature_is_read_from_the_cargo_line() {
+        let book = |line| workbook_args(line).map(|(_, book)| book);
+        assert_eq!(book("cargo run -p workbook -- book serve"), Some(false));
+        assert_eq!(
+            book("cargo run -p workbook --features book -- book"),
+            Some(true)
+        );
+        assert_eq!(
+            book("cargo run -F workbook/book -p workbook -- book"),
+            Some(true)
+        );
+        assert_eq!(
+            book("cargo run --features=book -p workbook -- book"),
+            Some(true)
+        );
+        assert_eq!(
+            book("cargo run --all-features -p workbook -- book"),
+            Some(true)
+        );
+        assert_eq!(book("workbook book build"), Some(true));
+    }
+
+    #[test]
+    fn a_book_command_without_the_book_feature_is_reported() {
+        let args = ["book".to_string(), "serve".to_string()];
+        assert!(accepts(&[], &args, false).is_err());
+        assert!(accepts(&[], &args, true).is_ok());
     }
 
     #[test]
     fn an_argument_clap_rejects_is_reported() {
-        let err = accepts(&[], &["hint".into(), "a".into(), "b".into(), "c".into()]);
+        let accepts = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            accepts(&[], &args, false)
+        };
+        let err = accepts(&["hint", "a", "b", "c"]);
         assert!(err.is_err(), "three names are one too many: {err:?}");
-        assert!(accepts(&[], &["check".into(), "--no-suites".into()]).is_ok());
-        assert!(accepts(&[], &["--help".into()]).is_ok());
-        assert!(accepts(&[], &["hint".into(), "nothing_by_this_name".into()]).is_err());
+        assert!(accepts(&["check", "--no-suites"]).is_ok());
+        assert!(accepts(&["--help"]).is_ok());
+        assert!(accepts(&["hint", "nothing_by_this_name"]).is_err());
     }
 }
