@@ -96,6 +96,7 @@ mod count_naive {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: u64) {
+        crate::support::quiet_panics();
         let got = count_naive(people, apples);
         assert_eq!(
             got, expected,
@@ -142,6 +143,7 @@ mod traced_calls {
 
     #[track_caller]
     fn check(people: u32, apples: u32, calls: u64) {
+        crate::support::quiet_panics();
         let got = count_naive_traced(people, apples);
         let expected = NaiveRun {
             ways: ways(people, apples) as u64,
@@ -202,6 +204,7 @@ mod count_memo {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: Option<u64>) {
+        crate::support::quiet_panics();
         let got = count_memo(people, apples);
         assert_eq!(
             got, expected,
@@ -252,6 +255,7 @@ mod count_exact {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: &str) {
+        crate::support::quiet_panics();
         let got = count_exact(people, apples).to_string();
         assert_eq!(
             got, expected,
@@ -332,6 +336,7 @@ mod count_checked {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: Option<u64>) {
+        crate::support::quiet_panics();
         let got = count_checked(people, apples);
         assert_eq!(
             got, expected,
@@ -400,6 +405,7 @@ mod distributions {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: &[Vec<u32>]) {
+        crate::support::quiet_panics();
         let got: Vec<Vec<u32>> = distributions(people, apples).collect();
         assert_eq!(
             got, expected,

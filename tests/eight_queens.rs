@@ -184,6 +184,7 @@ mod parse_board {
 
     #[track_caller]
     fn check(text: &str, expected: Result<Board, ParseError>) {
+        crate::support::quiet_panics();
         let got = parse_board(text);
         assert_eq!(
             got, expected,
@@ -282,6 +283,7 @@ mod one_direction {
 
     #[track_caller]
     fn check_in_board(row: isize, col: isize, expected: bool) {
+        crate::support::quiet_panics();
         let got = in_board(row, col);
         assert_eq!(
             got, expected,
@@ -292,6 +294,7 @@ mod one_direction {
 
     #[track_caller]
     fn check(board: &Board, row: usize, col: usize, expected: bool) {
+        crate::support::quiet_panics();
         let got = is_safe_one_direction(board, row, col);
         assert_eq!(
             got, expected,
@@ -349,6 +352,7 @@ mod three_directions {
 
     #[track_caller]
     fn check(board: &Board, row: usize, col: usize, expected: bool) {
+        crate::support::quiet_panics();
         let got = is_safe_three_loops(board, row, col);
         assert_eq!(
             got, expected,
@@ -393,6 +397,7 @@ mod is_safe {
 
     #[track_caller]
     fn check(board: &Board, row: usize, col: usize, expected: bool) {
+        crate::support::quiet_panics();
         let got = is_safe(board, row, col);
         assert_eq!(
             got, expected,
@@ -456,6 +461,7 @@ mod solve {
     /// What `solve` must return: a valid completion when one exists.
     #[track_caller]
     fn check(given: &Board, has_answer: bool) -> Option<Board> {
+        crate::support::quiet_panics();
         let got = solve(given);
         match (&got, has_answer) {
             (Some(board), true) => {
@@ -543,6 +549,7 @@ mod count_completions {
 
     #[track_caller]
     fn check(given: &Board, expected: u64) {
+        crate::support::quiet_panics();
         let got = count_completions(given);
         assert_eq!(
             got, expected,
@@ -586,6 +593,7 @@ mod search_stats {
 
     #[track_caller]
     fn check(given: &Board, expected: SearchStats) {
+        crate::support::quiet_panics();
         let got = search_stats(given);
         assert_eq!(
             got, expected,

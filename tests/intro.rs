@@ -72,6 +72,7 @@ mod dfs_recursive {
 
     #[track_caller]
     fn check(graph: &[Vec<usize>], start: usize, expected: &[usize]) {
+        crate::support::quiet_panics();
         let got = dfs_recursive(graph, start);
         assert_eq!(
             got, expected,
@@ -128,6 +129,7 @@ mod dfs_stack {
 
     #[track_caller]
     fn check(graph: &[Vec<usize>], start: usize, expected: &[usize]) {
+        crate::support::quiet_panics();
         let got = dfs_stack(graph, start);
         assert_eq!(
             got, expected,
@@ -180,6 +182,7 @@ mod subsets_with_sum {
 
     #[track_caller]
     fn check(items: &[u32], target: u32, expected: &[Vec<u32>]) {
+        crate::support::quiet_panics();
         let got = subsets_with_sum(items, target);
         assert_eq!(
             got, expected,

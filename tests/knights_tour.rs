@@ -84,6 +84,7 @@ mod validate {
 
     #[track_caller]
     fn check_moves(n: usize, from: Square, expected: &[Square]) {
+        crate::support::quiet_panics();
         let got = knight_moves(n, from, &SEED_MOVES);
         assert_eq!(
             got, expected,
@@ -95,6 +96,7 @@ mod validate {
 
     #[track_caller]
     fn check(board: &Board, closed: bool, expected: Result<(), TourError>) {
+        crate::support::quiet_panics();
         let got = validate(board, closed);
         assert_eq!(
             got, expected,
@@ -217,6 +219,7 @@ mod plain_dfs {
         attempts: u64,
         has_tour: bool,
     ) -> Option<Board> {
+        crate::support::quiet_panics();
         let got = plain_dfs(n, start, moves);
         assert_eq!(
             (got.attempts, got.tour.is_some()),
@@ -382,6 +385,7 @@ mod stack_dfs {
 
     #[track_caller]
     fn check(n: usize, start: Square, moves: &[Step], attempts: u64, tour: Option<Board>) {
+        crate::support::quiet_panics();
         let got = stack_dfs(n, start, moves);
         assert!(
             got.attempts == attempts && got.tour == tour,
@@ -428,6 +432,7 @@ mod warnsdorff {
 
     #[track_caller]
     fn check(n: usize, start: Square, moves: &[Step], expect: Option<bool>) {
+        crate::support::quiet_panics();
         let expect_tour = expect == Some(true);
         let expect_none = expect == Some(false);
         let got = warnsdorff(n, start, moves);
@@ -486,6 +491,7 @@ mod open_tour {
 
     #[track_caller]
     fn check(n: usize, start: Square, expect_tour: bool) {
+        crate::support::quiet_panics();
         let got = open_tour(n, start);
         match &got {
             Some(tour) => assert_eq!(
@@ -542,6 +548,7 @@ mod closed_tour {
 
     #[track_caller]
     fn check(n: usize, expect_tour: bool) {
+        crate::support::quiet_panics();
         let got = closed_tour(n);
         match (&got, expect_tour) {
             (Some(tour), true) => assert_eq!(
@@ -591,6 +598,7 @@ mod counting {
 
     #[track_caller]
     fn check_from(n: usize, start: Square, expected: u64) {
+        crate::support::quiet_panics();
         let got = count_tours_from(n, start);
         assert_eq!(
             got, expected,

@@ -143,6 +143,7 @@ mod solve_all {
 
     #[track_caller]
     fn check(n: usize) {
+        crate::support::quiet_panics();
         let call = format!("solve_all({n})");
         let cols = assert_board_set(&call, n, &solve_all(n), SECTION);
         assert_lexicographic(&call, &cols, SECTION);
@@ -214,6 +215,7 @@ mod counting {
 
     #[track_caller]
     fn check(n: usize) {
+        crate::support::quiet_panics();
         let got = count(n);
         assert_eq!(
             got, A000170[n],
@@ -250,6 +252,7 @@ mod flags {
 
     #[track_caller]
     fn check_free(flags: &Flags, row: usize, col: usize, expected: bool, story: &str) {
+        crate::support::quiet_panics();
         let got = flags.is_free(row, col);
         assert_eq!(
             got, expected,
@@ -329,6 +332,7 @@ mod bitmask {
 
     #[track_caller]
     fn check(name: &str, counter: fn(usize) -> u64, n: usize) {
+        crate::support::quiet_panics();
         let got = counter(n);
         assert_eq!(
             got, A000170[n],
@@ -428,6 +432,7 @@ mod robot {
     /// the robot is back at the root, and its number of operations.
     #[track_caller]
     fn check(walk: Walk, children: &[Vec<usize>]) -> Result<(), TestCaseError> {
+        crate::support::quiet_panics();
         let (name, run) = walk;
         let nodes = children.len() as u64;
         let mut robot = Counted::new(Tree::new(children.to_vec()));
@@ -646,6 +651,7 @@ mod parallel {
 
     #[track_caller]
     fn check(n: usize) {
+        crate::support::quiet_panics();
         let got = count_parallel(n);
         assert_eq!(
             got, A000170[n],

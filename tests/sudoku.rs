@@ -47,6 +47,8 @@ const EMPTY: &str =
     ".................................................................................";
 
 fn grid(text: &str) -> Grid {
+    // Reading a grid runs the learner's parser (the `reading` exercise).
+    crate::support::quiet_panics();
     Grid::from_literal(text)
 }
 
@@ -203,6 +205,7 @@ fn section(stage: &str) -> &'static str {
 /// valid solution will do.
 #[track_caller]
 fn check_stage(stage: &str, solve: fn(&Grid) -> Outcome, puzzle: &Grid, expected: &str) -> Outcome {
+    crate::support::quiet_panics();
     let got = solve(puzzle);
     let call = format!("solve_{stage}({})", puzzle.line());
     let where_ = section(stage);
@@ -274,6 +277,7 @@ macro_rules! stage_cases {
     ($stage:literal, $solve:path) => {
         #[track_caller]
         fn check(puzzle: &Grid, expected: &str) -> Outcome {
+            crate::support::quiet_panics();
             check_stage($stage, $solve, puzzle, expected)
         }
 
@@ -334,6 +338,7 @@ mod reading {
 
     #[track_caller]
     fn check(text: &str, expected: &[Want]) {
+        crate::support::quiet_panics();
         let got = read_puzzles(text);
         let got_text: Vec<String> = got
             .iter()
@@ -453,6 +458,7 @@ mod count_solutions {
 
     #[track_caller]
     fn check(puzzle: &Grid, limit: usize, expected: usize) {
+        crate::support::quiet_panics();
         let got = count_solutions(puzzle, limit);
         assert_eq!(
             got,
@@ -544,6 +550,7 @@ mod general {
 
     #[track_caller]
     fn check(puzzle: &Board, solvable: bool) -> GeneralOutcome {
+        crate::support::quiet_panics();
         let got = solve_general(puzzle);
         let side = puzzle.side();
         match (&got.solution, solvable) {
@@ -603,6 +610,7 @@ mod generator {
     /// givens, the same one twice; returns it.
     #[track_caller]
     fn check(seed: u64, min_givens: usize) -> Grid {
+        crate::support::quiet_panics();
         let got = generate(seed, min_givens);
         let again = generate(seed, min_givens);
         let call = format!("generate({seed}, {min_givens})");

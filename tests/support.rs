@@ -1,4 +1,5 @@
-//! What every suite shares: quiet property tests and short stub failures.
+//! What every suite shares: quiet property tests, short stub failures, and
+//! a last line naming the exercise to start with.
 //!
 //! The problem: a property test that hits a `todo!()` re-runs it while
 //! shrinking, and the default panic hook prints every one of those panics,
@@ -7,10 +8,20 @@
 //! state: one process-wide panic hook, installed by the first property test
 //! that runs, and one flag per test thread remembering whether that test
 //! has already reported a panic. The cost: a thread-local lookup per panic.
+//!
+//! libtest prints its summary last, and an untouched chapter fails every
+//! test: the learner needs one line saying where to begin. The hook also
+//! notes which exercise each failing test belongs to (libtest names each
+//! test's thread after the test, and the suites name their modules after
+//! the exercises), and a handler registered with the C library's `atexit`
+//! prints, after libtest's summary, the first failing exercise in the
+//! chapter's order (its `info.toml`) with the commands that go on from there.
 
 use proptest::test_runner::Config;
 use std::cell::Cell;
-use std::sync::Once;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::sync::{Mutex, Once};
 
 /// A property-test config that writes nothing into the repository.
 pub fn quiet(cases: u32) -> Config {
@@ -37,7 +48,9 @@ thread_local! {
 pub fn quiet_panics() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
+        summarize_at_exit();
         std::panic::set_hook(Box::new(|info| {
+            note_failing_exercise();
             let message = info
                 .payload()
                 .downcast_ref::<String>()
@@ -80,4 +93,91 @@ pub fn explain(book: &str) -> impl Sized {
          the book explains what is expected and why: {book}"
     ));
     settings.bind_to_scope()
+}
+
+/// The exercises (the first segment of a test's name) with a failing test.
+static FAILING: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+
+/// Notes the running test's exercise as failing: a test fails by panicking.
+fn note_failing_exercise() {
+    let thread = std::thread::current();
+    let Some(exercise) = thread.name().and_then(|n| n.split("::").next()) else {
+        return;
+    };
+    if let Ok(mut failing) = FAILING.lock() {
+        failing.insert(exercise.to_string());
+    }
+}
+
+/// Registers [`summary`] to run when the test binary exits, after libtest
+/// has printed everything. The grader runs tests one at a time and writes
+/// its own report, so it turns the line off (`WORKBOOK_NO_SUMMARY`).
+fn summarize_at_exit() {
+    extern "C" fn at_exit() {
+        summary();
+    }
+    if std::env::var_os("WORKBOOK_NO_SUMMARY").is_some() {
+        return;
+    }
+    // SAFETY: `atexit` only stores the pointer to a function that takes
+    // nothing and never unwinds (`summary` cannot panic: it writes with
+    // `write!`, ignores errors, and only try-locks).
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::atexit(at_exit);
+    }
+}
+
+/// The chapter's exercises in the book's order, from its `info.toml`: each
+/// `[[exercise]]` table's `name` and `title`.
+fn exercises() -> Vec<(&'static str, &'static str)> {
+    let info = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/info.toml"));
+    let value = |line: &'static str, key: &str| {
+        let rest = line
+            .strip_prefix(key)?
+            .trim_start()
+            .strip_prefix('=')?
+            .trim();
+        rest.strip_prefix('"')?.strip_suffix('"')
+    };
+    let mut found: Vec<(&str, &str)> = Vec::new();
+    let mut in_exercise = false;
+    for line in info.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_exercise = line == "[[exercise]]";
+            if in_exercise {
+                found.push(("", ""));
+            }
+        } else if let (true, Some(last)) = (in_exercise, found.last_mut()) {
+            if let Some(name) = value(line, "name") {
+                last.0 = name;
+            } else if let Some(title) = value(line, "title") {
+                last.1 = title;
+            }
+        }
+    }
+    found
+}
+
+/// Prints, last, which exercise to work on: the first in the chapter's
+/// order that has a failing test. Nothing when no exercise failed.
+fn summary() {
+    let Ok(failing) = FAILING.try_lock() else {
+        return;
+    };
+    let all = exercises();
+    let open: Vec<_> = all.iter().filter(|(n, _)| failing.contains(*n)).collect();
+    let Some((name, title)) = open.first() else {
+        return;
+    };
+    let run = format!("cargo test {name}");
+    let hint = format!("cargo run -p workbook -- hint {name}");
+    let width = hint.len() + 4;
+    let _ = writeln!(
+        std::io::stderr(),
+        "{} of {} exercises have failing tests. Start with `{name}` (book: \"{title}\"):\n    \
+         {run:width$}runs only its tests\n    {hint:width$}gives its hints, one at a time",
+        open.len(),
+        all.len()
+    );
 }

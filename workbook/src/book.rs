@@ -57,4 +57,3 @@ mod without {
 }
 #[cfg(not(feature = "book"))]
 pub use without::{build, serve};
-

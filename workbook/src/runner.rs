@@ -77,7 +77,9 @@ pub fn run_suite_in(
     // Never record a snapshot while judging one.
     cmd.env("INSTA_UPDATE", "no")
         .env("INSTA_FORCE_PASS", "0")
-        .env("RUST_BACKTRACE", "0");
+        .env("RUST_BACKTRACE", "0")
+        // The tool prints its own next step; the suites' line would repeat it.
+        .env("WORKBOOK_NO_SUMMARY", "1");
     cmd.args(["--", "--color", "never"]);
     let out = cmd
         .output()

@@ -160,6 +160,8 @@ impl Runner<'_> {
             // messages as well as identical grades; nothing written.
             .env("PROPTEST_RNG_SEED", "20261123")
             .env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "1")
+            // The suites' "start with" line is for a learner's terminal.
+            .env("WORKBOOK_NO_SUMMARY", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
