@@ -13,10 +13,11 @@ use apples_solution::{
     count_checked, count_exact, count_exact_multiplicative, count_memo, count_naive,
     count_naive_traced, distributions,
 };
+use measure::median_per_call;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The largest N = M the naive recursion is measured at.
 const LARGEST: u32 = 14;
@@ -151,23 +152,9 @@ fn plot(rows: &[Row]) -> String {
     svg + "</svg>\n"
 }
 
-/// The median time of `f` over a few batches sized to last ~50 ms each.
-fn time(mut f: impl FnMut()) -> Duration {
-    let start = Instant::now();
-    f();
-    let once = start.elapsed().max(Duration::from_nanos(50));
-    let reps = (Duration::from_millis(50).as_nanos() / once.as_nanos()).clamp(1, 1_000_000) as u32;
-    let mut batches: Vec<Duration> = (0..7)
-        .map(|_| {
-            let start = Instant::now();
-            for _ in 0..reps {
-                f();
-            }
-            start.elapsed() / reps
-        })
-        .collect();
-    batches.sort();
-    batches[batches.len() / 2]
+/// The median time of one call of `f`: 7 batches of about 50 ms each.
+fn time(f: impl FnMut()) -> Duration {
+    median_per_call(7, Duration::from_millis(50), f)
 }
 
 /// Speed ratios measured in one run, each against a baseline from the same

@@ -11,9 +11,10 @@
 use eight_queens_solution::rows::solve_by_rows;
 use eight_queens_solution::trace::trace;
 use eight_queens_solution::{Board, is_safe, parse_board, search_stats, solve};
+use measure::median_per_call;
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const BOARDS: [(&str, &str); 6] = [
     (
@@ -53,23 +54,9 @@ fn board(picture: &str) -> Board {
     }
 }
 
-/// The median time of one call of `f`: 11 samples of about 5 ms each.
-fn median_time(mut f: impl FnMut()) -> Duration {
-    let start = Instant::now();
-    f();
-    let once = start.elapsed().max(Duration::from_nanos(50));
-    let runs = (Duration::from_millis(5).as_nanos() / once.as_nanos()).clamp(1, 10_000) as u32;
-    let mut samples: Vec<Duration> = (0..11)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..runs {
-                f();
-            }
-            t.elapsed() / runs
-        })
-        .collect();
-    samples.sort();
-    samples[samples.len() / 2]
+/// The median time of one call of `f`: 11 batches of about 5 ms each.
+fn median_time(f: impl FnMut()) -> Duration {
+    median_per_call(11, Duration::from_millis(5), f)
 }
 
 fn table() -> String {

@@ -8,14 +8,16 @@
 //! plot of time against n) and `tree4.svg` (the tree of admissible
 //! positions for n = 4, the picture the robot walks). Cost: about a minute.
 
+use measure::{best_of, thousands_narrow};
 use n_queens_solution::fast::{bitmask_nodes, count_fast, count_fast_parallel, fast_nodes};
 use n_queens_solution::{
     Counted, QueensTree, count, count_bits, count_flags, count_mirror, count_parallel, is_valid,
     robot_solutions, solutions, solve_all, solve_all_flags, walk_leaves,
 };
 use std::fmt::Write as _;
+use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 type Stage = (&'static str, &'static str, fn(usize) -> u64);
 
@@ -59,16 +61,7 @@ const PLOT_SIZES: std::ops::RangeInclusive<usize> = 6..=12;
 
 /// The best time of several runs: at least 3, and enough to fill 0.2 s.
 fn best_time(stage: fn(usize) -> u64, n: usize) -> Duration {
-    let mut best = Duration::MAX;
-    let started = Instant::now();
-    let mut runs = 0;
-    while runs < 3 || started.elapsed() < Duration::from_millis(200) {
-        let t = Instant::now();
-        std::hint::black_box(stage(std::hint::black_box(n)));
-        best = best.min(t.elapsed());
-        runs += 1;
-    }
-    best
+    best_of(3, Duration::from_millis(200), || stage(black_box(n)))
 }
 
 /// The nodes a stage visits: queens placed, or robot positions entered.
@@ -89,20 +82,7 @@ fn nodes(name: &str, n: usize) -> String {
         "count_fast" | "count_fast_parallel" => fast_nodes(n),
         _ => placed(),
     };
-    group(value)
-}
-
-/// 1234567 as "1 234 567".
-fn group(v: u64) -> String {
-    let s = v.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push('\u{202f}');
-        }
-        out.push(ch);
-    }
-    out
+    thousands_narrow(value)
 }
 
 fn book_dir() -> PathBuf {
@@ -174,9 +154,9 @@ fn drawing_table(md: &mut String) {
         writeln!(
             md,
             "| {n} | {} | {} | {} | {boards:.2} | {counts:.2} |",
-            group(s),
-            group(chars),
-            group(tested)
+            thousands_narrow(s),
+            thousands_narrow(chars),
+            thousands_narrow(tested)
         )
         .ok();
     }
@@ -190,13 +170,7 @@ fn fast_table(md: &mut String) {
     let n = 16;
     let best = |f: fn(usize) -> u64| {
         eprintln!("n = {n}");
-        (0..3)
-            .map(|_| {
-                let t = Instant::now();
-                std::hint::black_box(f(n));
-                t.elapsed().as_secs_f64()
-            })
-            .fold(f64::MAX, f64::min)
+        best_of(3, Duration::ZERO, || f(black_box(n))).as_secs_f64()
     };
     let mirror = best(count_mirror);
     let fast = best(count_fast);

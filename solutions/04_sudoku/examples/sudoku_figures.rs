@@ -10,11 +10,11 @@
 //! Run: `cargo run --release -p sudoku_solution --example sudoku_figures`
 //! (writes `book/src/sudoku/figures.md` and `book/src/sudoku/ladder.svg`).
 
+use measure::{grouped, median_of};
 use std::fmt::Write as _;
-use std::time::Instant;
 use sudoku_solution::{Grid, STAGES, fast, generate};
 
-/// Repetitions per stage; the median is kept.
+/// Timed repetitions per stage, after one warm-up; the median is kept.
 const RUNS: usize = 5;
 
 fn fixed_set() -> Vec<Grid> {
@@ -37,11 +37,6 @@ struct Row {
     micros: f64,
 }
 
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
-}
-
 fn measure(set: &[Grid]) -> Vec<Row> {
     let n = set.len() as f64;
     let mut rows = Vec::new();
@@ -52,36 +47,28 @@ fn measure(set: &[Grid]) -> Vec<Row> {
             nodes += stats.nodes;
             guesses += stats.guesses;
         }
-        let times = (0..RUNS)
-            .map(|_| {
-                let start = Instant::now();
-                for g in set {
-                    std::hint::black_box(solve(std::hint::black_box(g)));
-                }
-                start.elapsed().as_secs_f64() * 1e6 / n
-            })
-            .collect();
+        let time = median_of(RUNS, || {
+            for g in set {
+                std::hint::black_box(solve(std::hint::black_box(g)));
+            }
+        });
         rows.push(Row {
             name,
             nodes: nodes as f64 / n,
             guesses: guesses as f64 / n,
-            micros: median(times),
+            micros: time.as_secs_f64() * 1e6 / n,
         });
     }
-    let times = (0..RUNS * 20)
-        .map(|_| {
-            let start = Instant::now();
-            for g in set {
-                std::hint::black_box(fast::solve_count(std::hint::black_box(g)));
-            }
-            start.elapsed().as_secs_f64() * 1e6 / n
-        })
-        .collect();
+    let time = median_of(RUNS * 20, || {
+        for g in set {
+            std::hint::black_box(fast::solve_count(std::hint::black_box(g)));
+        }
+    });
     rows.push(Row {
         name: "fast (reference only, also proves uniqueness)",
         nodes: f64::NAN,
         guesses: f64::NAN,
-        micros: median(times),
+        micros: time.as_secs_f64() * 1e6 / n,
     });
     rows
 }
@@ -159,20 +146,6 @@ fn svg(rows: &[Row]) -> String {
         );
     }
     out + "</svg>\n"
-}
-
-/// `x` with `decimals` decimals and a comma between thousands.
-fn grouped(x: f64, decimals: usize) -> String {
-    let text = format!("{x:.decimals$}");
-    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
-    let mut out = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out + fraction
 }
 
 /// An exponent in superscript digits, for the plot's axis.

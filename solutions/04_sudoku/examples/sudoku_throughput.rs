@@ -14,6 +14,7 @@
 //! Run: `cargo run --release -p sudoku_solution --example sudoku_throughput [SECONDS]`
 //! (prints the figures and writes them to `book/src/sudoku/throughput.md`).
 
+use measure::{cores, grouped, load_average};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 use sudoku_solution::{Grid, count_solutions, fast, read_puzzles, solve_fewest};
@@ -74,11 +75,8 @@ fn fast_pass(text: &[u8]) -> (usize, [usize; 3], Duration) {
 /// page: a load above the core count means other work competed for the
 /// cores, and the absolute rates are lower than on a quiet machine.
 fn load_note() -> String {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok());
-    match load {
+    let cores = cores();
+    match load_average() {
         Some(load) if load > cores as f64 => format!(
             "Load average over the minute before the run: {load:.2} on {cores} cores, so other \
              work was competing for them: the absolute rates are lower than on a quiet machine."
@@ -92,20 +90,6 @@ fn load_note() -> String {
 
 fn rate(n: usize, t: Duration) -> f64 {
     n as f64 / t.as_secs_f64()
-}
-
-/// `x` with `decimals` decimals and a comma between thousands.
-fn grouped(x: f64, decimals: usize) -> String {
-    let text = format!("{x:.decimals$}");
-    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
-    let mut out = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out + fraction
 }
 
 fn main() {

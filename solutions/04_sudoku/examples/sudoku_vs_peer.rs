@@ -18,10 +18,11 @@
 //! same peer built for valgrind (no AVX-512); without it the instruction
 //! rows are left out. The data is read from `../shared/data/sudoku/`.
 
+use measure::{instructions, load_text, paired, seconds, thousands};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::process::ExitCode;
+use std::time::Duration;
 use sudoku_solution::fast;
 
 /// The lists compared, and the timed pairs for each.
@@ -100,7 +101,7 @@ fn run(peer: &Path, valgrind_peer: Option<&Path>, krate: Option<&Path>) -> Resul
     let me = std::env::current_exe().map_err(|e| format!("cannot find this example: {e}"))?;
     let me = me.display().to_string();
     let data: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
-    let load = load_average();
+    let load = load_text();
     let mut md = String::from(HEADER);
     let mut counts = String::from(COUNTS);
     for (name, rounds) in FILES {
@@ -161,7 +162,7 @@ fn run(peer: &Path, valgrind_peer: Option<&Path>, krate: Option<&Path>) -> Resul
     writeln!(
         md,
         "\nLoad average (1 minute) before the run: {load}; after it: {}.",
-        load_average()
+        load_text()
     )
     .ok();
     if valgrind_peer.is_some() {
@@ -207,94 +208,3 @@ the times, and with `-march=x86-64-v3` (AVX2, which valgrind can run) for the in
 counts. The `sudoku` crate's peer is a 15-line Rust program (outside the repository) that \
 reads the file and calls `Sudoku::from_str_line` and `solutions_count_up_to(2)` on each \
 line, built with `cargo build --release` and `-C target-cpu=native`.\n";
-
-/// Instructions executed by `command`, as callgrind counts them.
-fn instructions(command: &[String]) -> Result<u64, String> {
-    let out = Command::new("valgrind")
-        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
-        .args(command)
-        .stdout(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run valgrind: {e}"))?;
-    let log = String::from_utf8_lossy(&out.stderr);
-    log.lines()
-        .find_map(|line| line.split("Collected : ").nth(1))
-        .and_then(|n| n.trim().parse().ok())
-        .ok_or(format!(
-            "no instruction count from valgrind for `{}`",
-            command.join(" ")
-        ))
-}
-
-/// `n` with a comma between thousands.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Median wall times of the two commands and the median pairwise ratio.
-struct Pair {
-    ours: Duration,
-    peer: Duration,
-    ratio: f64,
-}
-
-fn paired(ours: &[String], peer: &[String], rounds: usize) -> Result<Pair, String> {
-    if rounds > 3 {
-        once(ours)?;
-        once(peer)?;
-    }
-    let mut times = Vec::new();
-    for _ in 0..rounds {
-        times.push((once(ours)?, once(peer)?));
-    }
-    let mut ratios: Vec<f64> = times
-        .iter()
-        .map(|(a, b)| a.as_secs_f64() / b.as_secs_f64())
-        .collect();
-    ratios.sort_by(f64::total_cmp);
-    let mut a: Vec<Duration> = times.iter().map(|t| t.0).collect();
-    let mut b: Vec<Duration> = times.iter().map(|t| t.1).collect();
-    a.sort();
-    b.sort();
-    Ok(Pair {
-        ours: a[rounds / 2],
-        peer: b[rounds / 2],
-        ratio: ratios[rounds / 2],
-    })
-}
-
-/// One run of `command`, output thrown away; an error unless it succeeds.
-fn once(command: &[String]) -> Result<Duration, String> {
-    let (program, args) = command.split_first().ok_or("empty command")?;
-    let start = Instant::now();
-    let status = Command::new(program)
-        .args(args)
-        .stdout(Stdio::null())
-        .status()
-        .map_err(|e| format!("cannot run {program}: {e}"))?;
-    let time = start.elapsed();
-    if !status.success() {
-        return Err(format!("`{}` failed: {status}", command.join(" ")));
-    }
-    Ok(time)
-}
-
-fn seconds(time: Duration) -> String {
-    format!("{:.3} s", time.as_secs_f64())
-}
-
-/// The 1-minute load average, or "unknown" where /proc is missing.
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "unknown".into())
-}

@@ -13,8 +13,12 @@ use knights_tour_solution::{
     Route, SEED_MOVES, Square, Step, count_open_tours, count_tours_from, open_tour_route,
     plain_dfs, seed_dfs,
 };
+use measure::{human, median_of, thousands, timed};
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// Timed runs behind each median of the ratio table (after one warm-up run).
+const RUNS: usize = 5;
 
 /// Attempts the capped plain search may make before giving up.
 const BUDGET: u64 = 200_000_000;
@@ -49,29 +53,6 @@ fn capped(n: usize, start: Square, moves: &[Step]) -> Result<u64, u64> {
     Err(attempts)
 }
 
-/// `n` with a comma between thousands.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A duration in the unit that suits it, with a space before the unit.
-fn human(time: Duration) -> String {
-    let s = time.as_secs_f64();
-    match s {
-        s if s >= 1.0 => format!("{s:.2} s"),
-        s if s >= 1e-3 => format!("{:.2} ms", s * 1e3),
-        s => format!("{:.2} µs", s * 1e6),
-    }
-}
-
 /// How `open_tour` found its tour, in words.
 fn route_words(route: Route) -> String {
     match route {
@@ -82,12 +63,6 @@ fn route_words(route: Route) -> String {
         }
         Route::Exhaustive => "the exhaustive search".into(),
     }
-}
-
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
-    let out = f();
-    (out, start.elapsed())
 }
 
 fn main() -> std::io::Result<()> {
@@ -173,18 +148,10 @@ fn main() -> std::io::Result<()> {
     Ok(())
 }
 
-/// The median of 5 timed runs, after one untimed warm-up run.
-fn median<T>(mut f: impl FnMut() -> T) -> Duration {
-    std::hint::black_box(f());
-    let mut times: Vec<Duration> = (0..5).map(|_| timed(&mut f).1).collect();
-    times.sort();
-    times[2]
-}
-
 /// The chapter's fast ends as multiples of the seed's 6x6 search, all
 /// timed in this run, so the ratios survive a slow or busy machine.
 fn ratios(md: &mut String) {
-    let base = median(|| seed_dfs(6).attempts);
+    let base = median_of(RUNS, || seed_dfs(6).attempts);
     md.push_str(
         "\n## The fast ends against the seed's 6x6 search\n\n\
          Each time is the median of 5 runs in this same run of the command, and the ratio is \
@@ -196,19 +163,19 @@ fn ratios(md: &mut String) {
         ("`seed_dfs(6)` (the baseline)", base),
         (
             "`open_tour(1000, (999, 999))`",
-            median(|| open_tour_route(1000, (999, 999)).is_some()),
+            median_of(RUNS, || open_tour_route(1000, (999, 999)).is_some()),
         ),
         (
             "`closed_tour(1000)`",
-            median(|| closed_tour(1000).is_some()),
+            median_of(RUNS, || closed_tour(1000).is_some()),
         ),
         (
             "`count_open_tours(5)` (1,728 tours)",
-            median(|| count_open_tours(5)),
+            median_of(RUNS, || count_open_tours(5)),
         ),
         (
             "`count_tours_from(5, (0, 0))` (304 tours)",
-            median(|| count_tours_from(5, (0, 0))),
+            median_of(RUNS, || count_tours_from(5, (0, 0))),
         ),
     ];
     for (what, time) in rows {

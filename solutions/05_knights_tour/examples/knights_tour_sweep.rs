@@ -17,10 +17,11 @@
 
 use knights_tour_solution::closed::closed_tour;
 use knights_tour_solution::{Route, SEED_MOVES, Square, open_tour_route, validate, warnsdorff};
+use measure::{thousands, timed};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What happened on one board from one start.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -91,9 +92,8 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, n: usize, f: impl FnOnce() -> Outcome) {
-        let start = Instant::now();
-        let outcome = f();
-        self.time += start.elapsed();
+        let (outcome, time) = timed(f);
+        self.time += time;
         self.counts.entry(outcome).or_default().push(n);
     }
 
@@ -134,19 +134,6 @@ fn which(ns: &[usize]) -> String {
         return list.join(", ");
     }
     format!("{} of {} to {}", ns.len(), ns[0], ns[ns.len() - 1])
-}
-
-/// `n` with a comma between thousands.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn main() -> ExitCode {

@@ -15,12 +15,12 @@
 //! calibration peer was built; its code is not part of the workbook.
 
 use knights_tour_solution::open_tour;
+use measure::{load_text, millis, paired};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::process::ExitCode;
 
-/// Timed pairs per row, after one warm-up pair.
+/// Timed pairs per row (more than 3, so one warm-up pair runs first).
 const ROUNDS: usize = 7;
 
 fn main() -> ExitCode {
@@ -65,7 +65,7 @@ fn run(peer: &Path) -> Result<(), String> {
         .map(|dir| dir.join("knights_tour_solution"))
         .filter(|path| path.exists())
         .ok_or("the release binary is missing: run `cargo build --release -p knights_tour_solution` first")?;
-    let load = load_average();
+    let load = load_text();
     let rows = [
         (
             "n = 1000, end to end (the binary, board text included)",
@@ -80,7 +80,7 @@ fn run(peer: &Path) -> Result<(), String> {
     ];
     let mut md = String::from(HEADER);
     for (what, ours, theirs) in rows {
-        let pair = paired(&ours, &theirs)?;
+        let pair = paired(&ours, &theirs, ROUNDS)?;
         writeln!(
             md,
             "| {what} | {} | {} | {:.2} |",
@@ -93,7 +93,7 @@ fn run(peer: &Path) -> Result<(), String> {
     writeln!(
         md,
         "\nLoad average (1 minute) before the run: {load}; after it: {}.",
-        load_average()
+        load_text()
     )
     .ok();
     md.push_str(FOOTER);
@@ -136,61 +136,3 @@ walk breaks ties by the distance from the centre and keeps the path for its fall
 which is what lets it finish for every n, and it reads and writes the degrees through \
 checked indices; the peer takes the first lowest degree and walks again from the next \
 square when it gets stuck.\n";
-
-/// Median wall times of the two commands and the median pairwise ratio.
-struct Pair {
-    ours: Duration,
-    peer: Duration,
-    ratio: f64,
-}
-
-fn paired(ours: &[String], peer: &[String]) -> Result<Pair, String> {
-    once(ours)?;
-    once(peer)?;
-    let mut times = Vec::new();
-    for _ in 0..ROUNDS {
-        times.push((once(ours)?, once(peer)?));
-    }
-    let mut ratios: Vec<f64> = times
-        .iter()
-        .map(|(a, b)| a.as_secs_f64() / b.as_secs_f64())
-        .collect();
-    ratios.sort_by(f64::total_cmp);
-    let mut a: Vec<Duration> = times.iter().map(|t| t.0).collect();
-    let mut b: Vec<Duration> = times.iter().map(|t| t.1).collect();
-    a.sort();
-    b.sort();
-    Ok(Pair {
-        ours: a[ROUNDS / 2],
-        peer: b[ROUNDS / 2],
-        ratio: ratios[ROUNDS / 2],
-    })
-}
-
-/// One run of `command`, output thrown away; an error unless it succeeds.
-fn once(command: &[String]) -> Result<Duration, String> {
-    let (program, args) = command.split_first().ok_or("empty command")?;
-    let start = Instant::now();
-    let status = Command::new(program)
-        .args(args)
-        .stdout(Stdio::null())
-        .status()
-        .map_err(|e| format!("cannot run {program}: {e}"))?;
-    let time = start.elapsed();
-    if !status.success() {
-        return Err(format!("`{}` failed: {status}", command.join(" ")));
-    }
-    Ok(time)
-}
-
-fn millis(time: Duration) -> String {
-    format!("{:.1} ms", time.as_secs_f64() * 1e3)
-}
-
-/// The 1-minute load average, or "unknown" where /proc is missing.
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "unknown".into())
-}
