@@ -173,11 +173,14 @@ fn summary() {
     let run = format!("cargo test {name}");
     let hint = format!("cargo run -p workbook -- hint {name}");
     let width = hint.len() + 4;
+    // Counted among the tests that ran: a filter may have left some out.
+    let count = match open.len() {
+        1 => "1 exercise has".to_string(),
+        n => format!("{n} exercises have"),
+    };
     let _ = writeln!(
         std::io::stderr(),
-        "{} of {} exercises have failing tests. Start with `{name}` (book: \"{title}\"):\n    \
-         {run:width$}runs only its tests\n    {hint:width$}gives its hints, one at a time",
-        open.len(),
-        all.len()
+        "{count} failing tests. Start with `{name}` (book: \"{title}\"):\n    \
+         {run:width$}runs only its tests\n    {hint:width$}gives its hints, one at a time"
     );
 }

@@ -1,0 +1,57 @@
+//! What a learner sees at the end of a failing `cargo test` in a chapter.
+//!
+//! libtest prints its own summary last, so the suites' support module
+//! (tests/support.rs) registers an exit handler that adds one line after
+//! it: the first failing exercise in the chapter's order, with the commands
+//! that go on from there. This test runs chapter 0's suite against the
+//! untouched stubs in the repository, as a learner's first `cargo test`
+//! does, and reads that line. The state: the repository's own target
+//! directory (the workspace build has compiled the dependencies). The cost:
+//! one build of the intro crate's suite, then two runs of it.
+
+mod common;
+
+use common::repo;
+use std::process::Command;
+
+/// The last lines chapter 0's suite writes to stderr, run with `filter`.
+fn untouched_intro_ends_with(filter: Option<&str>) -> String {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(repo())
+        .args(["test", "-q", "-p", "intro", "--test", "intro", "--"])
+        .args(filter)
+        .env_remove("WORKBOOK_NO_SUMMARY")
+        .env_remove("RUST_BACKTRACE");
+    let run = cmd.output().expect("cargo runs");
+    assert!(
+        !run.status.success(),
+        "the untouched stubs must fail chapter 0's suite"
+    );
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    lines[lines.len().saturating_sub(4)..].join("\n")
+}
+
+#[test]
+fn an_untouched_chapter_ends_by_naming_its_first_exercise() {
+    let end = untouched_intro_ends_with(None);
+    assert!(
+        end.contains("3 exercises have failing tests. Start with `dfs_recursive`"),
+        "{end}"
+    );
+    assert!(end.contains("cargo test dfs_recursive"), "{end}");
+    assert!(
+        end.contains("cargo run -p workbook -- hint dfs_recursive"),
+        "{end}"
+    );
+}
+
+#[test]
+fn a_filtered_run_names_the_exercise_it_ran() {
+    let end = untouched_intro_ends_with(Some("dfs_stack"));
+    assert!(
+        end.contains("1 exercise has failing tests. Start with `dfs_stack`"),
+        "{end}"
+    );
+}
