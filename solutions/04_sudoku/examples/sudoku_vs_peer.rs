@@ -18,7 +18,7 @@
 //! same peer built for valgrind (no AVX-512); without it the instruction
 //! rows are left out. The data is read from `../shared/data/sudoku/`.
 
-use measure::{instructions, load_text, paired, seconds, thousands};
+use measure::{RunLoad, instructions, paired, seconds, thousands, write_page};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -101,7 +101,7 @@ fn run(peer: &Path, valgrind_peer: Option<&Path>, krate: Option<&Path>) -> Resul
     let me = std::env::current_exe().map_err(|e| format!("cannot find this example: {e}"))?;
     let me = me.display().to_string();
     let data: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
-    let load = load_text();
+    let load = RunLoad::start();
     let mut md = String::from(HEADER);
     let mut counts = String::from(COUNTS);
     for (name, rounds) in FILES {
@@ -159,21 +159,13 @@ fn run(peer: &Path, valgrind_peer: Option<&Path>, krate: Option<&Path>) -> Resul
         )
         .ok();
     }
-    writeln!(
-        md,
-        "\nLoad average (1 minute) before the run: {load}; after it: {}.",
-        load_text()
-    )
-    .ok();
+    writeln!(md, "\n{}", load.sentence()).ok();
     if valgrind_peer.is_some() {
         md.push_str(&counts);
     }
     md.push_str(FOOTER);
-    print!("{md}");
     let page: PathBuf = ["book", "src", "sudoku", "peer.md"].iter().collect();
-    std::fs::write(&page, md).map_err(|e| format!("cannot write {}: {e}", page.display()))?;
-    println!("\nwrote {}", page.display());
-    Ok(())
+    write_page(&page, &md)
 }
 
 /// The puzzles in `file`, as the workbook's parser reads them.

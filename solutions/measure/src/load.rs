@@ -23,6 +23,33 @@ fn load_words(load: Option<f64>) -> String {
     load.map_or_else(|| "unknown".into(), |load| format!("{load:.2}"))
 }
 
+/// The load when a run started, kept to be printed beside its figures
+/// with the load when it ended: a rise means the run itself, or others,
+/// kept the cores busy.
+#[derive(Debug, Clone)]
+pub struct RunLoad {
+    before: String,
+}
+
+impl RunLoad {
+    /// Notes the load now, as the run starts.
+    pub fn start() -> Self {
+        RunLoad {
+            before: load_text(),
+        }
+    }
+
+    /// "Load average (1 minute) before the run: 2.04; after it: 2.74.",
+    /// the end read now.
+    pub fn sentence(&self) -> String {
+        before_after(&self.before, &load_text())
+    }
+}
+
+fn before_after(before: &str, after: &str) -> String {
+    format!("Load average (1 minute) before the run: {before}; after it: {after}.")
+}
+
 /// The cores this process may run on (1 if the system will not say).
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -47,6 +74,14 @@ mod tests {
     fn a_load_is_written_with_the_two_decimals_proc_loadavg_prints() {
         assert_eq!(load_words(Some(0.19)), "0.19");
         assert_eq!(load_words(Some(2.0)), "2.00");
+    }
+
+    #[test]
+    fn the_sentence_gives_the_load_before_and_after_the_run() {
+        assert_eq!(
+            before_after("2.04", "2.74"),
+            "Load average (1 minute) before the run: 2.04; after it: 2.74."
+        );
     }
 
     #[test]
