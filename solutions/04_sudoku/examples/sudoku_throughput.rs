@@ -16,6 +16,7 @@
 
 use measure::{cores, grouped, load_average};
 use std::fmt::Write as _;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use sudoku_solution::{Grid, count_solutions, fast, read_puzzles, solve_fewest};
 
@@ -92,11 +93,34 @@ fn rate(n: usize, t: Duration) -> f64 {
     n as f64 / t.as_secs_f64()
 }
 
-fn main() {
-    let seconds: f64 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2.0);
+const USAGE: &str =
+    "usage: sudoku_throughput [SECONDS] (the time each measurement may take, 2 without it)";
+
+/// The seconds each measurement may take: the one optional argument, more
+/// than 0 and at most an hour (2 without it).
+fn seconds_arg(args: &[String]) -> Result<f64, String> {
+    match args {
+        [] => Ok(2.0),
+        [text] => text
+            .parse::<f64>()
+            .ok()
+            .filter(|s| *s > 0.0 && *s <= 3600.0)
+            .ok_or(format!(
+                "SECONDS: `{text}` is not a number of seconds above 0 and at most 3600; {USAGE}"
+            )),
+        _ => Err(USAGE.into()),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seconds = match seconds_arg(&args) {
+        Ok(seconds) => seconds,
+        Err(message) => {
+            eprintln!("sudoku_throughput: error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let dir = data_dir();
     println!("data: {}", dir.display());
     let mut page = String::from(
@@ -190,6 +214,8 @@ fn main() {
         "/../../book/src/sudoku/throughput.md"
     );
     if let Err(e) = std::fs::write(out, page) {
-        eprintln!("cannot write {out}: {e}");
+        eprintln!("sudoku_throughput: error: cannot write {out}: {e}");
+        return ExitCode::FAILURE;
     }
+    ExitCode::SUCCESS
 }

@@ -136,15 +136,35 @@ fn which(ns: &[usize]) -> String {
     format!("{} of {} to {}", ns.len(), ns[0], ns[ns.len() - 1])
 }
 
-fn main() -> ExitCode {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let (lo, hi) = match args[..] {
-        [lo, hi] => (lo.max(5), hi),
-        _ => (5, 1000),
+const USAGE: &str = "usage: knights_tour_sweep [LO HI] (the smallest and largest n; without them 5 to 1000, and the book page is written)";
+
+/// The boards asked for: `None` for the whole sweep, or `LO HI` (LO is
+/// raised to 5, the smallest board with an open tour).
+fn range_arg(args: &[String]) -> Result<Option<(usize, usize)>, String> {
+    let size = |text: &String| {
+        text.parse::<usize>()
+            .map_err(|_| format!("`{text}` is not a board size; {USAGE}"))
     };
+    match args {
+        [] => Ok(None),
+        [lo, hi] => match (size(lo)?.max(5), size(hi)?) {
+            (lo, hi) if lo <= hi => Ok(Some((lo, hi))),
+            (lo, hi) => Err(format!("LO ({lo}) is above HI ({hi}); {USAGE}")),
+        },
+        _ => Err(USAGE.into()),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let range = match range_arg(&args) {
+        Ok(range) => range,
+        Err(message) => {
+            eprintln!("knights_tour_sweep: error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let (lo, hi) = range.unwrap_or((5, 1000));
     let (mut corner, mut centre, mut closed) =
         (Tally::default(), Tally::default(), Tally::default());
     let mut pohl = Tally::default();
@@ -187,7 +207,7 @@ fn main() -> ExitCode {
     );
     print!("{md}");
     let failures = corner.failures() + centre.failures() + every.failures() + closed.failures();
-    if args.is_empty() {
+    if range.is_none() {
         if let Err(e) = std::fs::write("book/src/knights_tour/sweep.md", &md) {
             eprintln!("knights_tour_sweep: cannot write book/src/knights_tour/sweep.md: {e}");
             return ExitCode::FAILURE;
