@@ -46,7 +46,8 @@ pub fn best_of<T>(min_runs: usize, fill: Duration, mut f: impl FnMut() -> T) -> 
 /// about `batch`, after one untimed call that sizes them.
 pub fn median_per_call(batches: usize, batch: Duration, mut f: impl FnMut()) -> Duration {
     let once = timed(&mut f).1.max(FLOOR);
-    let calls = (batch.as_nanos() / once.as_nanos()).clamp(1, batch.as_nanos() / FLOOR.as_nanos());
+    let most = (batch.as_nanos() / FLOOR.as_nanos()).max(1);
+    let calls = (batch.as_nanos() / once.as_nanos()).clamp(1, most);
     let calls = u32::try_from(calls).unwrap_or(u32::MAX);
     let times: Vec<Duration> = (0..batches.max(1))
         .map(|_| timed(|| (0..calls).for_each(|_| f())).1 / calls)
@@ -88,6 +89,13 @@ mod tests {
         let time = best_of(0, Duration::ZERO, || calls += 1);
         assert_eq!(calls, 1);
         assert!(time < Duration::MAX);
+    }
+
+    #[test]
+    fn a_batch_shorter_than_one_call_still_makes_one_call_per_batch() {
+        let mut calls = 0;
+        median_per_call(3, Duration::ZERO, || calls += 1);
+        assert_eq!(calls, 1 + 3);
     }
 
     #[test]
