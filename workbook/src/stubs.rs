@@ -220,7 +220,10 @@ impl<'a> Editor<'a> {
             .replace('"', "\\\"")
             .replace('{', "{{")
             .replace('}', "}}");
-        let body = format!("{{\n{indent}    todo!(\"{escaped}\")\n{indent}}}");
+        let body = format!(
+            "{{\n{indent}    todo!({})\n{indent}}}",
+            nudge_literal(&escaped, &indent)
+        );
         let open = self.offset(block.brace_token.span.open().start());
         let close = self.offset(block.brace_token.span.close().end());
         self.edits.push((open, close, body));
@@ -265,6 +268,38 @@ impl<'a> Editor<'a> {
 
 /// The item's attributes and where it starts (its first doc line or
 /// attribute, if any).
+/// The widest a stub's nudge line may be, indentation included: the book
+/// shows stubs in a code column about 87 characters wide at 1280 px.
+const NUDGE_WIDTH: usize = 80;
+
+/// The `todo!` argument for an escaped nudge: one string literal, continued
+/// over lines with `\` (which drops the line break and the next line's
+/// indentation, so the message reads as one line) when it would pass
+/// [`NUDGE_WIDTH`], so the stub reads well in an editor and in the book.
+fn nudge_literal(escaped: &str, indent: &str) -> String {
+    let one_line = format!("\"{escaped}\"");
+    if indent.len() + "    todo!()".len() + one_line.len() <= NUDGE_WIDTH {
+        return one_line;
+    }
+    // The literal opens 8 columns in, continuations line up after its quote;
+    // each line keeps room for its closing ` \` or `"`.
+    let room = NUDGE_WIDTH.saturating_sub(indent.len() + 9 + 2).max(20);
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in escaped.split(' ') {
+        let last = lines.len() - 1;
+        if !lines[last].is_empty() && lines[last].len() + 1 + word.len() > room {
+            lines.push(word.to_string());
+        } else {
+            if !lines[last].is_empty() {
+                lines[last].push(' ');
+            }
+            lines[last].push_str(word);
+        }
+    }
+    let joint = format!(" \\\n{indent}         ");
+    format!("\n{indent}        \"{}\"\n{indent}    ", lines.join(&joint))
+}
+
 fn item_start(item: &syn::Item) -> (&[syn::Attribute], LineColumn) {
     let attrs: &[syn::Attribute] = match item {
         syn::Item::Fn(i) => &i.attrs,
@@ -472,4 +507,33 @@ pub fn drift(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
         }
     }
     Ok(problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of the string literal in `todo!(...)` text.
+    fn message(todo_args: &str) -> String {
+        let lit: syn::LitStr = syn::parse_str(todo_args.trim()).expect("one string literal");
+        lit.value()
+    }
+
+    #[test]
+    fn a_short_nudge_stays_on_one_line() {
+        assert_eq!(nudge_literal("count it", "    "), "\"count it\"");
+    }
+
+    #[test]
+    fn a_long_nudge_is_continued_over_lines_and_still_reads_as_one_line() {
+        let nudge = "keep the blank with the fewest free digits, first in reading order on ties \
+                     (book: sudoku/fewest.md#fewest-candidates-first)";
+        let indent = "        ";
+        let text = nudge_literal(nudge, indent);
+        assert!(text.lines().count() > 2, "{text}");
+        for line in text.lines() {
+            assert!(line.len() <= NUDGE_WIDTH, "{line:?} is too wide");
+        }
+        assert_eq!(message(&text), nudge);
+    }
 }

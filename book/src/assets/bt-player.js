@@ -366,36 +366,49 @@
     buttons.forEach(function (b) { if (saved !== null && b.textContent === saved) { mark(b, false); } });
   }
 
-  // ---- wide tables -----------------------------------------------------------
+  // ---- wide tables and code ---------------------------------------------------
 
-  // A table wider than the text column may spread into the free space on
-  // either side of it (the margins of .content), as far as it needs; what
-  // still does not fit scrolls inside the table's wrapper.
-  function widenTables() {
+  // A table or code block wider than the text column may spread into the
+  // free space on either side of it (the margins of .content), as far as it
+  // needs; what still does not fit scrolls inside itself, never the page.
+  function spread(w, need) {
     var content = document.querySelector(".content");
+    var main = w.closest("main");
+    if (need <= 0 || !content || !main) { return; }
+    var m = main.getBoundingClientRect();
+    var c = content.getBoundingClientRect();
+    var left = Math.max(0, m.left - c.left - 16);
+    var right = Math.max(0, c.right - m.right - 16);
+    var r = Math.min(right, Math.ceil(need / 2));
+    var l = Math.min(left, need - r);
+    r = Math.min(right, need - l);
+    if (l + r <= 0) { return; }
+    w.classList.add("bt-wide");
+    w.style.marginLeft = -l + "px";
+    w.style.width = (m.width + l + r) + "px";
+  }
+
+  function unspread(w) {
+    w.classList.remove("bt-wide");
+    w.style.marginLeft = "";
+    w.style.width = "";
+  }
+
+  function widenTables() {
     document.querySelectorAll("main .table-wrapper").forEach(function (w) {
-      w.classList.remove("bt-wide");
-      w.style.marginLeft = "";
-      w.style.width = "";
+      unspread(w);
       var t = w.querySelector("table");
       if (!t) { return; }
       // The width the table wants with no cell wrapped.
       t.style.width = "max-content";
       var need = t.getBoundingClientRect().width - w.clientWidth;
       t.style.width = "";
-      var main = w.closest("main");
-      if (need <= 0 || !content || !main) { return; }
-      var m = main.getBoundingClientRect();
-      var c = content.getBoundingClientRect();
-      var left = Math.max(0, m.left - c.left - 16);
-      var right = Math.max(0, c.right - m.right - 16);
-      var r = Math.min(right, Math.ceil(need / 2));
-      var l = Math.min(left, need - r);
-      r = Math.min(right, need - l);
-      if (l + r <= 0) { return; }
-      w.classList.add("bt-wide");
-      w.style.marginLeft = -l + "px";
-      w.style.width = (m.width + l + r) + "px";
+      spread(w, need);
+    });
+    document.querySelectorAll("main pre").forEach(function (p) {
+      unspread(p);
+      var code = p.querySelector("code") || p;
+      spread(p, Math.max(code.scrollWidth - code.clientWidth, p.scrollWidth - p.clientWidth));
     });
   }
 

@@ -22,7 +22,8 @@ pub type Graph = [Vec<usize>];
 /// nothing, and so does a neighbour index outside it.
 pub fn dfs_recursive(graph: &Graph, start: usize) -> Vec<usize> {
     todo!(
-        "mark the vertex, record it, then visit each neighbour in order (book: intro/index.md#the-recursive-template)"
+        "mark the vertex, record it, then visit each neighbour in order (book: \
+         intro/index.md#the-recursive-template)"
     )
 }
 
@@ -30,7 +31,8 @@ pub fn dfs_recursive(graph: &Graph, start: usize) -> Vec<usize> {
 /// through every neighbour not seen yet.
 fn visit(graph: &Graph, v: usize, seen: &mut [bool], order: &mut Vec<usize>) {
     todo!(
-        "return early for a vertex outside the graph or already seen (book: intro/index.md#the-recursive-template)"
+        "return early for a vertex outside the graph or already seen (book: \
+         intro/index.md#the-recursive-template)"
     )
 }
 // ANCHOR_END: dfs_recursive
@@ -40,7 +42,8 @@ fn visit(graph: &Graph, v: usize, seen: &mut [bool], order: &mut Vec<usize>) {
 /// the call stack, so a path of a million vertices cannot overflow anything.
 pub fn dfs_stack(graph: &Graph, start: usize) -> Vec<usize> {
     todo!(
-        "pop a vertex, skip it if seen, record it, push its neighbours (book: intro/index.md#the-explicit-stack)"
+        "pop a vertex, skip it if seen, record it, push its neighbours (book: \
+         intro/index.md#the-explicit-stack)"
     )
 }
 // ANCHOR_END: dfs_stack
@@ -52,7 +55,8 @@ pub fn dfs_stack(graph: &Graph, start: usize) -> Vec<usize> {
 /// them. Items are positive, so a partial sum above `target` is pruned.
 pub fn subsets_with_sum(items: &[u32], target: u32) -> Vec<Vec<u32>> {
     todo!(
-        "decide each item in turn: take it, recurse, undo; then skip it, recurse (book: intro/index.md#backtracking-is-dfs-over-choices)"
+        "decide each item in turn: take it, recurse, undo; then skip it, \
+         recurse (book: intro/index.md#backtracking-is-dfs-over-choices)"
     )
 }
 
@@ -60,7 +64,8 @@ pub fn subsets_with_sum(items: &[u32], target: u32) -> Vec<Vec<u32>> {
 /// the rest, then undo the decision before trying the other one.
 fn choose(rest: &[u32], left: u32, chosen: &mut Vec<u32>, found: &mut Vec<Vec<u32>>) {
     todo!(
-        "when no item is left, keep the choice if the sum is exactly reached (book: intro/index.md#backtracking-is-dfs-over-choices)"
+        "when no item is left, keep the choice if the sum is exactly reached \
+         (book: intro/index.md#backtracking-is-dfs-over-choices)"
     )
 }
 // ANCHOR_END: subsets

@@ -17,7 +17,8 @@
 /// proves the answer does not fit either.
 pub fn count_checked(people: u32, apples: u32) -> Option<u64> {
     todo!(
-        "the multiplicative formula in a u64, each product in a u128, None once a value does not fit (book: apples/overflow.md)"
+        "the multiplicative formula in a u64, each product in a u128, None \
+         once a value does not fit (book: apples/overflow.md)"
     )
 }
 // ANCHOR_END: count_checked

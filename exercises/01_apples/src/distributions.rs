@@ -17,7 +17,8 @@
 /// yield nothing.
 pub fn distributions(people: u32, apples: u32) -> Distributions {
     todo!(
-        "the first distribution: everyone 0 but the last, who takes every apple (book: apples/listing.md)"
+        "the first distribution: everyone 0 but the last, who takes every \
+         apple (book: apples/listing.md)"
     )
 }
 
@@ -45,7 +46,8 @@ impl Distributions {
     /// can grow: give them one more, and the last person takes the rest.
     fn successor(shares: &[u32]) -> Option<Vec<u32>> {
         todo!(
-            "back up to the person before the rightmost non-empty share, give them one more, the last takes the rest (book: apples/listing.md)"
+            "back up to the person before the rightmost non-empty share, give \
+             them one more, the last takes the rest (book: apples/listing.md)"
         )
     }
 }

@@ -15,6 +15,9 @@ use num_bigint::BigUint;
 /// bars among `apples + people - 1` slots (stars and bars). Nobody at all:
 /// 1 way for no apples, else 0.
 pub fn count_exact(people: u32, apples: u32) -> BigUint {
-    todo!("C(apples + people - 1, people - 1) as a BigUint (book: apples/closed_form.md)")
+    todo!(
+        "C(apples + people - 1, people - 1) as a BigUint (book: \
+         apples/closed_form.md)"
+    )
 }
 // ANCHOR_END: count_exact

@@ -16,7 +16,8 @@
 /// answer itself does not fit.
 pub fn count_memo(people: u32, apples: u32) -> Option<u64> {
     todo!(
-        "fill the table of ways(n, m) one person at a time with checked additions (book: apples/memo.md)"
+        "fill the table of ways(n, m) one person at a time with checked \
+         additions (book: apples/memo.md)"
     )
 }
 // ANCHOR_END: count_memo

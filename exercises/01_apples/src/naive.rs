@@ -17,7 +17,8 @@
 /// `u64::MAX` calls.
 pub fn count_naive(people: u32, apples: u32) -> u64 {
     todo!(
-        "no people, one person, or sum the ways for every share the first person can take (book: apples/recursion.md)"
+        "no people, one person, or sum the ways for every share the first \
+         person can take (book: apples/recursion.md)"
     )
 }
 // ANCHOR_END: count_naive
@@ -39,14 +40,16 @@ pub struct NaiveRun {
 /// one included), so the explosion can be measured.
 pub fn count_naive_traced(people: u32, apples: u32) -> NaiveRun {
     todo!(
-        "run a copy of the recursion that adds 1 to a counter on every entry (book: apples/explosion.md)"
+        "run a copy of the recursion that adds 1 to a counter on every entry \
+         (book: apples/explosion.md)"
     )
 }
 
 /// The recursion itself, bumping `calls` once on every entry.
 fn traced(people: u32, apples: u32, calls: &mut u64) -> u64 {
     todo!(
-        "bump the counter first, then recurse exactly like count_naive (book: apples/explosion.md)"
+        "bump the counter first, then recurse exactly like count_naive (book: \
+         apples/explosion.md)"
     )
 }
 // ANCHOR_END: count_naive_traced

@@ -17,7 +17,8 @@ use crate::board::{Board, N};
 /// walk off the top or the left edge goes below zero.
 pub fn in_board(row: isize, col: isize) -> bool {
     todo!(
-        "both coordinates must lie in 0..8 (they are signed, so check the lower end too) (book: eight_queens/attack.md#stage-1-one-direction)"
+        "both coordinates must lie in 0..8 (they are signed, so check the \
+         lower end too) (book: eight_queens/attack.md#stage-1-one-direction)"
     )
 }
 // ANCHOR_END: in_board
@@ -28,7 +29,8 @@ pub fn in_board(row: isize, col: isize) -> bool {
 /// looked at yet.
 pub fn is_safe_one_direction(board: &Board, row: usize, col: usize) -> bool {
     todo!(
-        "step (-1, -1) from the square until you leave the board or meet a queen (book: eight_queens/attack.md#stage-1-one-direction)"
+        "step (-1, -1) from the square until you leave the board or meet a \
+         queen (book: eight_queens/attack.md#stage-1-one-direction)"
     )
 }
 // ANCHOR_END: one_direction
@@ -38,7 +40,9 @@ pub fn is_safe_one_direction(board: &Board, row: usize, col: usize) -> bool {
 /// `(row, col)`. Three copies of the stage 1 walk, differing only in `dx`.
 pub fn is_safe_three_loops(board: &Board, row: usize, col: usize) -> bool {
     todo!(
-        "copy the one-direction walk three times, for (dy, dx) = (-1, -1), (-1, 0) and (-1, 1) (book: eight_queens/attack.md#stage-2-three-copied-loops)"
+        "copy the one-direction walk three times, for (dy, dx) = (-1, -1), \
+         (-1, 0) and (-1, 1) (book: \
+         eight_queens/attack.md#stage-2-three-copied-loops)"
     )
 }
 // ANCHOR_END: three_loops
@@ -49,7 +53,8 @@ pub fn is_safe_three_loops(board: &Board, row: usize, col: usize) -> bool {
 /// `(row, col)` itself does not count: the walk starts one step away.
 pub fn is_safe(board: &Board, row: usize, col: usize) -> bool {
     todo!(
-        "loop dy and dx over -1..=1, skip (0, 0), and walk each direction as before (book: eight_queens/attack.md#stage-3-one-loop-over-dy-dx)"
+        "loop dy and dx over -1..=1, skip (0, 0), and walk each direction as \
+         before (book: eight_queens/attack.md#stage-3-one-loop-over-dy-dx)"
     )
 }
 // ANCHOR_END: is_safe

@@ -77,7 +77,8 @@ impl std::error::Error for ParseError {}
 /// found, reading line by line and left to right, is the one reported.
 pub fn parse_board(text: &str) -> Result<Board, ParseError> {
     todo!(
-        "read 8 lines with `text.lines()`, hand each to parse_row, then make sure nothing follows (book: eight_queens/input.md)"
+        "read 8 lines with `text.lines()`, hand each to parse_row, then make \
+         sure nothing follows (book: eight_queens/input.md)"
     )
 }
 
@@ -85,7 +86,9 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
 /// as it goes so the error points at the first bad one.
 fn parse_row(line: &str, row: usize, board: &mut Board) -> Result<(), ParseError> {
     todo!(
-        "walk the characters with `.chars().enumerate()`: `.` is empty, `Q` is a queen, anything else is an error at this column (book: eight_queens/input.md)"
+        "walk the characters with `.chars().enumerate()`: `.` is empty, `Q` is \
+         a queen, anything else is an error at this column (book: \
+         eight_queens/input.md)"
     )
 }
 // ANCHOR_END: parse_board

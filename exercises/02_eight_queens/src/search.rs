@@ -44,7 +44,8 @@ impl Search {
     /// one backtrack per queen placed and taken back.
     pub fn place_from(&mut self, square: usize, left: usize) -> bool {
         todo!(
-            "stop with success when no queen is left, with failure past square 63; then decide this square (book: eight_queens/search.md)"
+            "stop with success when no queen is left, with failure past square \
+             63; then decide this square (book: eight_queens/search.md)"
         )
     }
 }
@@ -56,7 +57,8 @@ impl Search {
 /// given queens that already attack each other.
 pub fn solve(given: &Board) -> Option<Board> {
     todo!(
-        "start a Search from the given board and ask place_from(0, N) (book: eight_queens/search.md)"
+        "start a Search from the given board and ask place_from(0, N) (book: \
+         eight_queens/search.md)"
     )
 }
 // ANCHOR_END: solve
@@ -64,7 +66,10 @@ pub fn solve(given: &Board) -> Option<Board> {
 // ANCHOR: search_stats
 /// The nodes and backtracks of the search that [`solve`] runs on `given`.
 pub fn search_stats(given: &Board) -> SearchStats {
-    todo!("run the same search as solve and return its stats (book: eight_queens/stats.md)")
+    todo!(
+        "run the same search as solve and return its stats (book: \
+         eight_queens/stats.md)"
+    )
 }
 // ANCHOR_END: search_stats
 
@@ -73,7 +78,8 @@ pub fn search_stats(given: &Board) -> SearchStats {
 /// `given`: 92 for the empty board, 0 when the given queens attack.
 pub fn count_completions(given: &Board) -> u64 {
     todo!(
-        "copy the given board and count the leaves from square 0 with N queens left (book: eight_queens/search.md#counting-every-completion)"
+        "copy the given board and count the leaves from square 0 with N queens \
+         left (book: eight_queens/search.md#counting-every-completion)"
     )
 }
 
@@ -82,7 +88,9 @@ pub fn count_completions(given: &Board) -> u64 {
 /// branches are always explored and their leaves added up.
 fn count_from(board: &mut Board, square: usize, left: usize) -> u64 {
     todo!(
-        "the same two choices as place_from, but add up both branches instead of stopping at the first success (book: eight_queens/search.md#counting-every-completion)"
+        "the same two choices as place_from, but add up both branches instead \
+         of stopping at the first success (book: \
+         eight_queens/search.md#counting-every-completion)"
     )
 }
 // ANCHOR_END: count_completions

@@ -14,14 +14,20 @@ use crate::MAX_N;
 /// A word with the low `n` bits set: one bit per column. Panics when `n`
 /// exceeds [`MAX_N`].
 pub fn full_mask(n: usize) -> u32 {
-    todo!("the low n bits set; careful with n == 0 and n == 32 (book: n_queens/bits.md)")
+    todo!(
+        "the low n bits set; careful with n == 0 and n == 32 (book: \
+         n_queens/bits.md)"
+    )
 }
 // ANCHOR_END: mask
 
 // ANCHOR: count_bits
 /// The number of solutions for `n` queens (`n <= 32`), with bitboards.
 pub fn count_bits(n: usize) -> u64 {
-    todo!("count below the empty board: no column or diagonal taken yet (book: n_queens/bits.md)")
+    todo!(
+        "count below the empty board: no column or diagonal taken yet (book: \
+         n_queens/bits.md)"
+    )
 }
 
 /// Solutions that complete a board whose filled rows took the columns in
@@ -29,7 +35,9 @@ pub fn count_bits(n: usize) -> u64 {
 /// diagonals. `all` has one bit per column.
 pub fn count_below(all: u32, cols: u32, left: u32, right: u32) -> u64 {
     todo!(
-        "all columns taken counts 1; else loop over the free bits, lowest first, and descend with the diagonals shifted (book: n_queens/bits.md)"
+        "all columns taken counts 1; else loop over the free bits, lowest \
+         first, and descend with the diagonals shifted (book: \
+         n_queens/bits.md)"
     )
 }
 // ANCHOR_END: count_bits
@@ -43,7 +51,8 @@ pub fn count_below(all: u32, cols: u32, left: u32, right: u32) -> u64 {
 /// image: its boards are counted once, on their own.
 pub fn count_mirror(n: usize) -> u64 {
     todo!(
-        "count the first-row queens in the left half, double, and add the middle column once when n is odd (book: n_queens/bits.md)"
+        "count the first-row queens in the left half, double, and add the \
+         middle column once when n is odd (book: n_queens/bits.md)"
     )
 }
 // ANCHOR_END: count_mirror

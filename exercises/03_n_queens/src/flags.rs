@@ -24,7 +24,8 @@ impl Flags {
     /// No line taken yet on an `n`×`n` board.
     pub fn new(n: usize) -> Self {
         todo!(
-            "one flag per column and 2n-1 per diagonal direction, all false (book: n_queens/flags.md)"
+            "one flag per column and 2n-1 per diagonal direction, all false \
+             (book: n_queens/flags.md)"
         )
     }
 
@@ -32,7 +33,8 @@ impl Flags {
     /// so far: its column and both of its diagonals are free.
     pub fn is_free(&self, row: usize, col: usize) -> bool {
         todo!(
-            "free when the column, the row+col diagonal and the row-col diagonal are all unflagged (book: n_queens/flags.md)"
+            "free when the column, the row+col diagonal and the row-col \
+             diagonal are all unflagged (book: n_queens/flags.md)"
         )
     }
 
@@ -40,7 +42,8 @@ impl Flags {
     /// (`row`, `col`): its column and both diagonals.
     pub fn set(&mut self, row: usize, col: usize, taken: bool) {
         todo!(
-            "write `taken` into the column flag and both diagonal flags (book: n_queens/flags.md)"
+            "write `taken` into the column flag and both diagonal flags (book: \
+             n_queens/flags.md)"
         )
     }
 }
@@ -51,7 +54,8 @@ impl Flags {
 /// `O(1)` check.
 pub fn solve_all_flags(n: usize) -> Vec<Board> {
     todo!(
-        "the naive search with is_free instead of is_valid, setting and clearing flags around the recursion (book: n_queens/flags.md)"
+        "the naive search with is_free instead of is_valid, setting and \
+         clearing flags around the recursion (book: n_queens/flags.md)"
     )
 }
 
@@ -59,7 +63,8 @@ pub fn solve_all_flags(n: usize) -> Vec<Board> {
 /// set when a queen goes down, cleared when it is taken back.
 fn search_flags(n: usize, cols: &mut Vec<usize>, flags: &mut Flags, boards: &mut Vec<Board>) {
     todo!(
-        "like search, but ask flags.is_free(row, col) and set / clear the flags around the recursive call (book: n_queens/flags.md)"
+        "like search, but ask flags.is_free(row, col) and set / clear the \
+         flags around the recursive call (book: n_queens/flags.md)"
     )
 }
 // ANCHOR_END: solve_all_flags
@@ -74,7 +79,8 @@ pub fn count_flags(n: usize) -> u64 {
 /// Solutions that complete rows `row..n` given the queens in `flags`.
 fn count_flags_from(n: usize, row: usize, flags: &mut Flags) -> u64 {
     todo!(
-        "row == n counts 1; else sum over the free columns, setting and clearing the flags (book: n_queens/flags.md)"
+        "row == n counts 1; else sum over the free columns, setting and \
+         clearing the flags (book: n_queens/flags.md)"
     )
 }
 // ANCHOR_END: count_flags

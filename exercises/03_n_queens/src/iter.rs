@@ -16,7 +16,8 @@ use crate::flags::Flags;
 /// [`crate::solve_all`]. `solutions(0)` yields one empty list.
 pub fn solutions(n: usize) -> Solutions {
     todo!(
-        "a Solutions with no queen placed, fresh flags, from = 0, not done (book: n_queens/iterator.md)"
+        "a Solutions with no queen placed, fresh flags, from = 0, not done \
+         (book: n_queens/iterator.md)"
     )
 }
 
@@ -45,7 +46,8 @@ impl Solutions {
     /// no queen left, the search is over.
     fn backtrack(&mut self) {
         todo!(
-            "pop the top queen, clear its flags and set from to its column + 1; with no queen left, set done (book: n_queens/iterator.md)"
+            "pop the top queen, clear its flags and set from to its column + \
+             1; with no queen left, set done (book: n_queens/iterator.md)"
         )
     }
 }
@@ -55,7 +57,9 @@ impl Iterator for Solutions {
 
     fn next(&mut self) -> Option<Vec<usize>> {
         todo!(
-            "loop: a full board is returned (after a backtrack), else place the first free column from `from` on, else backtrack (book: n_queens/iterator.md)"
+            "loop: a full board is returned (after a backtrack), else place \
+             the first free column from `from` on, else backtrack (book: \
+             n_queens/iterator.md)"
         )
     }
 }

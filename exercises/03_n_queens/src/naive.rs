@@ -21,7 +21,8 @@ pub type Board = Vec<String>;
 /// `solve_all(0)` is one empty board: placing zero queens always works.
 pub fn solve_all(n: usize) -> Vec<Board> {
     todo!(
-        "start an empty column list and let the search fill the boards (book: n_queens/search.md#every-board)"
+        "start an empty column list and let the search fill the boards (book: \
+         n_queens/search.md#every-board)"
     )
 }
 // ANCHOR_END: entry
@@ -32,7 +33,8 @@ pub fn solve_all(n: usize) -> Vec<Board> {
 /// go deeper with the safe ones, and take the queen back afterwards.
 fn search(n: usize, cols: &mut Vec<usize>, boards: &mut Vec<Board>) {
     todo!(
-        "a full column list is a board to draw; else try each column of the next row that is_valid accepts (book: n_queens/search.md#every-board)"
+        "a full column list is a board to draw; else try each column of the \
+         next row that is_valid accepts (book: n_queens/search.md#every-board)"
     )
 }
 // ANCHOR_END: search
@@ -45,7 +47,8 @@ fn search(n: usize, cols: &mut Vec<usize>, boards: &mut Vec<Board>) {
 /// subtraction can underflow. Costs `O(cols.len())`.
 pub fn is_valid(cols: &[usize], col: usize) -> bool {
     todo!(
-        "compare the new queen with every queen placed: same column, same row+col, same row-col (book: n_queens/search.md#every-board)"
+        "compare the new queen with every queen placed: same column, same \
+         row+col, same row-col (book: n_queens/search.md#every-board)"
     )
 }
 // ANCHOR_END: is_valid
@@ -55,7 +58,8 @@ pub fn is_valid(cols: &[usize], col: usize) -> bool {
 /// `r`) as a square board of side `cols.len()`. Costs `O(n²)`.
 pub fn draw(cols: &[usize]) -> Board {
     todo!(
-        "one string per row: 'Q' at cols[row], '.' elsewhere (book: n_queens/search.md#every-board)"
+        "one string per row: 'Q' at cols[row], '.' elsewhere (book: \
+         n_queens/search.md#every-board)"
     )
 }
 // ANCHOR_END: draw
@@ -65,14 +69,16 @@ pub fn draw(cols: &[usize]) -> Board {
 /// found by the same search as [`solve_all`] without drawing anything.
 pub fn count(n: usize) -> u64 {
     todo!(
-        "run the same search, but return 1 at a full board and add up the children (book: n_queens/search.md#only-the-count)"
+        "run the same search, but return 1 at a full board and add up the \
+         children (book: n_queens/search.md#only-the-count)"
     )
 }
 
 /// The number of solutions that extend the queens in `cols`.
 fn count_from(n: usize, cols: &mut Vec<usize>) -> u64 {
     todo!(
-        "a full column list counts 1; otherwise sum the counts below each valid column (book: n_queens/search.md#only-the-count)"
+        "a full column list counts 1; otherwise sum the counts below each \
+         valid column (book: n_queens/search.md#only-the-count)"
     )
 }
 // ANCHOR_END: count

@@ -15,7 +15,9 @@ use rayon::prelude::*;
 /// cores.
 pub fn count_parallel(n: usize) -> u64 {
     todo!(
-        "one task per safe pair of first- and second-row queens (left half of the first row, weighted 2, the odd middle 1); count each with count_below in a rayon par_iter and sum (book: n_queens/parallel.md)"
+        "one task per safe pair of first- and second-row queens (left half of \
+         the first row, weighted 2, the odd middle 1); count each with \
+         count_below in a rayon par_iter and sum (book: n_queens/parallel.md)"
     )
 }
 // ANCHOR_END: count_parallel

@@ -49,14 +49,18 @@ pub trait Robot {
 /// is left to the right, so everything above the parent is then done.
 pub fn walk_leaves<R: Robot>(robot: &mut R) {
     todo!(
-        "climb to a leaf; then while there is a way down: go right and climb if you can, else go down (book: n_queens/robot.md)"
+        "climb to a leaf; then while there is a way down: go right and climb \
+         if you can, else go down (book: n_queens/robot.md)"
     )
 }
 
 /// Given every leaf left of the robot processed, climbs leftmost to a leaf
 /// and processes it: now every leaf left of it or above it is processed.
 fn climb_to_leaf<R: Robot>(robot: &mut R) {
-    todo!("go up-left while you can, then process the leaf (book: n_queens/robot.md)")
+    todo!(
+        "go up-left while you can, then process the leaf (book: \
+         n_queens/robot.md)"
+    )
 }
 // ANCHOR_END: walk_leaves
 
@@ -67,14 +71,18 @@ fn climb_to_leaf<R: Robot>(robot: &mut R) {
 /// left of or above the robot is processed"; the climb processes each node
 /// it passes on the way up.
 pub fn walk_all<R: Robot>(robot: &mut R) {
-    todo!("walk_leaves, with a climb that processes every node it passes (book: n_queens/robot.md)")
+    todo!(
+        "walk_leaves, with a climb that processes every node it passes (book: \
+         n_queens/robot.md)"
+    )
 }
 
 /// Climbs leftmost to a leaf, processing every node on the way, the leaf
 /// included.
 fn climb_processing<R: Robot>(robot: &mut R) {
     todo!(
-        "process, then go up-left, while you can; process the leaf at the top (book: n_queens/robot.md)"
+        "process, then go up-left, while you can; process the leaf at the top \
+         (book: n_queens/robot.md)"
     )
 }
 // ANCHOR_END: walk_all
@@ -85,7 +93,10 @@ fn climb_processing<R: Robot>(robot: &mut R) {
 /// the last child of a node is finished, which is the moment for the
 /// second visit.
 pub fn walk_around<R: Robot>(robot: &mut R) {
-    todo!("walk_all, plus a second process right after every down (book: n_queens/robot.md)")
+    todo!(
+        "walk_all, plus a second process right after every down (book: \
+         n_queens/robot.md)"
+    )
 }
 // ANCHOR_END: walk_around
 
@@ -136,17 +147,24 @@ impl QueensTree {
 
 impl Robot for QueensTree {
     fn is_up(&self) -> bool {
-        todo!("fewer than n queens and the top queen not in danger (book: n_queens/robot.md)")
+        todo!(
+            "fewer than n queens and the top queen not in danger (book: \
+             n_queens/robot.md)"
+        )
     }
 
     fn up_left(&mut self) {
         todo!(
-            "record the top queen's lines in the flags, then add a queen in column 0 (book: n_queens/robot.md)"
+            "record the top queen's lines in the flags, then add a queen in \
+             column 0 (book: n_queens/robot.md)"
         )
     }
 
     fn is_right(&self) -> bool {
-        todo!("there is a top queen and it is not in the last column (book: n_queens/robot.md)")
+        todo!(
+            "there is a top queen and it is not in the last column (book: \
+             n_queens/robot.md)"
+        )
     }
 
     fn right(&mut self) {
@@ -159,13 +177,15 @@ impl Robot for QueensTree {
 
     fn down(&mut self) {
         todo!(
-            "remove the top queen, then forget the lines of the new top queen (book: n_queens/robot.md)"
+            "remove the top queen, then forget the lines of the new top queen \
+             (book: n_queens/robot.md)"
         )
     }
 
     fn process(&mut self) {
         todo!(
-            "keep a copy of the columns when all n queens are placed and the top one is safe (book: n_queens/robot.md)"
+            "keep a copy of the columns when all n queens are placed and the \
+             top one is safe (book: n_queens/robot.md)"
         )
     }
 }
@@ -177,7 +197,8 @@ impl Robot for QueensTree {
 /// admissible positions; they come in lexicographic order.
 pub fn robot_solutions(n: usize) -> Vec<Vec<usize>> {
     todo!(
-        "walk the leaves of a fresh QueensTree and return what it found (book: n_queens/robot.md)"
+        "walk the leaves of a fresh QueensTree and return what it found (book: \
+         n_queens/robot.md)"
     )
 }
 // ANCHOR_END: robot_solutions

@@ -28,19 +28,22 @@ struct Flags {
 /// [`crate::solve_naive`].
 pub fn solve_flags(puzzle: &Grid) -> Outcome {
     todo!(
-        "set the flags of every given, then fill the blanks in reading order (book: sudoku/flags.md#used-flags)"
+        "set the flags of every given, then fill the blanks in reading order \
+         (book: sudoku/flags.md#used-flags)"
     )
 }
 
 fn set_flags(used: &mut Flags, cell: usize, digit: u8, on: bool) {
     todo!(
-        "set or clear the row, column and box flag of the digit (book: sudoku/flags.md#used-flags)"
+        "set or clear the row, column and box flag of the digit (book: \
+         sudoku/flags.md#used-flags)"
     )
 }
 
 fn fill_flags(grid: &mut Grid, used: &mut Flags, blanks: &[usize], stats: &mut Stats) -> bool {
     todo!(
-        "the naive fill, with the check done by three flag lookups (book: sudoku/flags.md#used-flags)"
+        "the naive fill, with the check done by three flag lookups (book: \
+         sudoku/flags.md#used-flags)"
     )
 }
 // ANCHOR_END: solve_flags
@@ -67,13 +70,17 @@ impl Masks {
     /// (XOR is its own undo).
     pub fn toggle(&mut self, cell: usize, digit: u8) {
         todo!(
-            "XOR the digit's bit into the row, column and box masks (book: sudoku/flags.md#bitmasks)"
+            "XOR the digit's bit into the row, column and box masks (book: \
+             sudoku/flags.md#bitmasks)"
         )
     }
 
     /// The digits still free at `cell`, as bits 1-9.
     pub fn free(&self, cell: usize) -> u16 {
-        todo!("NOT of the OR of the three masks, kept to bits 1-9 (book: sudoku/flags.md#bitmasks)")
+        todo!(
+            "NOT of the OR of the three masks, kept to bits 1-9 (book: \
+             sudoku/flags.md#bitmasks)"
+        )
     }
 }
 // ANCHOR_END: masks
@@ -84,11 +91,15 @@ impl Masks {
 /// those. Same stats as [`crate::solve_naive`].
 pub fn solve_bitmask(puzzle: &Grid) -> Outcome {
     todo!(
-        "masks of the givens, then fill the blanks in reading order (book: sudoku/flags.md#bitmasks)"
+        "masks of the givens, then fill the blanks in reading order (book: \
+         sudoku/flags.md#bitmasks)"
     )
 }
 
 fn fill_masks(grid: &mut Grid, masks: &mut Masks, blanks: &[usize], stats: &mut Stats) -> bool {
-    todo!("loop over the set bits of the free mask, lowest first (book: sudoku/flags.md#bitmasks)")
+    todo!(
+        "loop over the set bits of the free mask, lowest first (book: \
+         sudoku/flags.md#bitmasks)"
+    )
 }
 // ANCHOR_END: solve_bitmask

@@ -18,7 +18,8 @@ use crate::{Grid, Outcome, Stats};
 /// with no free digit is returned at once: that branch is dead.
 pub fn fewest_choices(grid: &Grid, masks: &Masks) -> Option<(usize, u16)> {
     todo!(
-        "keep the blank with the fewest free digits, first in reading order on a tie; stop early at 0 or 1 (book: sudoku/fewest.md)"
+        "keep the blank with the fewest free digits, first in reading order on \
+         a tie; stop early at 0 or 1 (book: sudoku/fewest.md)"
     )
 }
 // ANCHOR_END: fewest_choices
@@ -33,7 +34,8 @@ pub fn solve_fewest(puzzle: &Grid) -> Outcome {
 
 fn branch(grid: &mut Grid, masks: &mut Masks, stats: &mut Stats) -> bool {
     todo!(
-        "count the node, pick fewest_choices, try its digits in increasing order (book: sudoku/fewest.md)"
+        "count the node, pick fewest_choices, try its digits in increasing \
+         order (book: sudoku/fewest.md)"
     )
 }
 // ANCHOR_END: solve_fewest

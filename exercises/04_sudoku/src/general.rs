@@ -137,16 +137,23 @@ pub struct GeneralOutcome {
 /// [`crate::solve_fewest`], which this matches node for node on 9x9.
 pub fn solve_general(puzzle: &Board) -> GeneralOutcome {
     todo!(
-        "one u32 mask per unit (3 * side of them); reject clashing givens; then branch (book: sudoku/general.md)"
+        "one u32 mask per unit (3 * side of them); reject clashing givens; \
+         then branch (book: sudoku/general.md)"
     )
 }
 
 /// The digits still free at `cell`, as bits 1..=side.
 fn free_general(board: &Board, used: &[u32], cell: usize) -> u32 {
-    todo!("NOT of the three unit masks, kept to bits 1..=side (book: sudoku/general.md)")
+    todo!(
+        "NOT of the three unit masks, kept to bits 1..=side (book: \
+         sudoku/general.md)"
+    )
 }
 
 fn branch_general(board: &mut Board, used: &mut [u32], stats: &mut Stats) -> bool {
-    todo!("stage 4's branch, on a Vec of cells and a slice of masks (book: sudoku/general.md)")
+    todo!(
+        "stage 4's branch, on a Vec of cells and a slice of masks (book: \
+         sudoku/general.md)"
+    )
 }
 // ANCHOR_END: solve_general

@@ -22,17 +22,24 @@ use rand_chacha::ChaCha8Rng;
 /// removing any given would let in a second solution.
 pub fn generate(seed: u64, min_givens: usize) -> Grid {
     todo!(
-        "fill a random full grid, then remove givens in a random order while the puzzle stays unique (book: sudoku/generator.md)"
+        "fill a random full grid, then remove givens in a random order while \
+         the puzzle stays unique (book: sudoku/generator.md)"
     )
 }
 
 /// A full valid grid: the empty grid solved with the digits of each blank
 /// tried in a random order.
 fn random_full_grid(rng: &mut ChaCha8Rng) -> Grid {
-    todo!("solve the empty grid with random digit orders (book: sudoku/generator.md)")
+    todo!(
+        "solve the empty grid with random digit orders (book: \
+         sudoku/generator.md)"
+    )
 }
 
 fn fill_randomly(grid: &mut Grid, masks: &mut Masks, rng: &mut ChaCha8Rng) -> bool {
-    todo!("fewest_choices, then its digits shuffled with the rng (book: sudoku/generator.md)")
+    todo!(
+        "fewest_choices, then its digits shuffled with the rng (book: \
+         sudoku/generator.md)"
+    )
 }
 // ANCHOR_END: generate

@@ -144,7 +144,8 @@ pub struct Puzzle {
 /// in characters) and the character.
 pub fn parse_cells(line: &str) -> Result<Vec<u8>, (usize, char)> {
     todo!(
-        "map 1-9 to themselves, 0 and . to 0, skip spaces, tabs and \\r; anything else is (column, char) (book: sudoku/reading.md)"
+        "map 1-9 to themselves, 0 and . to 0, skip spaces, tabs and \\r; \
+         anything else is (column, char) (book: sudoku/reading.md)"
     )
 }
 // ANCHOR_END: parse_cells
@@ -173,13 +174,17 @@ impl PuzzleReader {
     /// also ends a grid left unfinished, which is reported first.
     pub fn line(&mut self, number: usize, text: &str) -> Vec<Result<Puzzle, ParseError>> {
         todo!(
-            "skip comments and blank lines; 81 cells is a puzzle, 9 cells a grid row; anything else is an error (book: sudoku/reading.md)"
+            "skip comments and blank lines; 81 cells is a puzzle, 9 cells a \
+             grid row; anything else is an error (book: sudoku/reading.md)"
         )
     }
 
     /// Called after the last line: a grid left unfinished is an error.
     pub fn finish(&mut self) -> Option<ParseError> {
-        todo!("a grid still being read at the end is unfinished (book: sudoku/reading.md)")
+        todo!(
+            "a grid still being read at the end is unfinished (book: \
+             sudoku/reading.md)"
+        )
     }
 
     /// The error for a grid cut short, if one was being read (and forgets it).

@@ -13,7 +13,10 @@ use crate::{Grid, Outcome, Stats};
 /// Whether `digit` may go at (`row`, `col`): no cell of the row, the column
 /// or the 3x3 box already holds it.
 pub fn allowed(grid: &Grid, row: usize, col: usize, digit: u8) -> bool {
-    todo!("scan the row, the column and the box for the digit (book: sudoku/naive.md)")
+    todo!(
+        "scan the row, the column and the box for the digit (book: \
+         sudoku/naive.md)"
+    )
 }
 // ANCHOR_END: allowed
 
@@ -23,7 +26,8 @@ pub fn allowed(grid: &Grid, row: usize, col: usize, digit: u8) -> bool {
 /// search, one guess per digit written.
 pub fn solve_naive(puzzle: &Grid) -> Outcome {
     todo!(
-        "check the givens, list the blanks in reading order, then fill them (book: sudoku/naive.md)"
+        "check the givens, list the blanks in reading order, then fill them \
+         (book: sudoku/naive.md)"
     )
 }
 
@@ -31,7 +35,8 @@ pub fn solve_naive(puzzle: &Grid) -> Outcome {
 /// every choice below it failed.
 fn fill(grid: &mut Grid, blanks: &[usize], stats: &mut Stats) -> bool {
     todo!(
-        "count the node; fill the first blank with each allowed digit in turn and recurse on the rest (book: sudoku/naive.md)"
+        "count the node; fill the first blank with each allowed digit in turn \
+         and recurse on the rest (book: sudoku/naive.md)"
     )
 }
 // ANCHOR_END: solve_naive

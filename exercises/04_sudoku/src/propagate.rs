@@ -42,7 +42,8 @@ fn unit_mask(masks: &Masks, u: usize) -> u16 {
 /// lacks and can no longer place anywhere.
 pub fn propagate(grid: &mut Grid, masks: &mut Masks) -> bool {
     todo!(
-        "repeat: fill naked singles, then hidden singles per unit and digit, until nothing changes (book: sudoku/propagation.md)"
+        "repeat: fill naked singles, then hidden singles per unit and digit, \
+         until nothing changes (book: sudoku/propagation.md)"
     )
 }
 
@@ -58,7 +59,8 @@ fn place(grid: &mut Grid, masks: &mut Masks, cell: usize, digit: u8) {
 /// solutions are found.
 fn explore(grid: Grid, masks: Masks, limit: usize, found: &mut Vec<Grid>, stats: &mut Stats) {
     todo!(
-        "count the node, propagate, then record a solution or branch on a copy per digit (book: sudoku/propagation.md)"
+        "count the node, propagate, then record a solution or branch on a copy \
+         per digit (book: sudoku/propagation.md)"
     )
 }
 // ANCHOR_END: explore
@@ -91,7 +93,8 @@ pub fn solve_propagation(puzzle: &Grid) -> Outcome {
 /// `limit` 2, 0 means none, 1 unique and 2 "more than one".
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     todo!(
-        "run the search without stopping at the first solution, up to limit (book: sudoku/unique.md)"
+        "run the search without stopping at the first solution, up to limit \
+         (book: sudoku/unique.md)"
     )
 }
 // ANCHOR_END: count_solutions

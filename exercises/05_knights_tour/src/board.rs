@@ -168,7 +168,8 @@ impl fmt::Debug for Board {
 /// of `moves`, skipping steps that leave the board.
 pub fn knight_moves(n: usize, from: Square, moves: &[Step]) -> Vec<Square> {
     todo!(
-        "apply each step in order; keep the targets that stay on the board (book: knights_tour/index.md#checking-a-tour)"
+        "apply each step in order; keep the targets that stay on the board \
+         (book: knights_tour/index.md#checking-a-tour)"
     )
 }
 // ANCHOR_END: knight_moves
@@ -212,7 +213,9 @@ pub fn is_knight_move(a: Square, b: Square) -> bool {
 /// the step from n² back to 1.
 pub fn validate(board: &Board, closed: bool) -> Result<(), TourError> {
     todo!(
-        "scan the squares in row-major order, then check every step k -> k + 1, then the closing step (book: knights_tour/index.md#checking-a-tour)"
+        "scan the squares in row-major order, then check every step k -> k + \
+         1, then the closing step (book: \
+         knights_tour/index.md#checking-a-tour)"
     )
 }
 // ANCHOR_END: validate

@@ -46,7 +46,9 @@ struct Rect {
 /// tour from [`structured`]. Then every remembered point is joined.
 pub fn closed_tour(n: usize) -> Option<Board> {
     todo!(
-        "cut rectangles with both sides >= 12 into four (remember the centre), give smaller ones a `structured` tour, then join every centre and walk the cycle (book: knights_tour/closed.md#divide-and-conquer)"
+        "cut rectangles with both sides >= 12 into four (remember the centre), \
+         give smaller ones a `structured` tour, then join every centre and \
+         walk the cycle (book: knights_tour/closed.md#divide-and-conquer)"
     )
 }
 
@@ -122,7 +124,9 @@ impl Cycle {
     /// top-left -> top-right -> bottom-right -> bottom-left -> top-left.
     pub fn join(&mut self, (a, b): Square) -> Option<()> {
         todo!(
-            "disconnect one edge per quarter next to the centre, then connect the eight loose ends in a ring of four jumps (book: knights_tour/closed.md#divide-and-conquer)"
+            "disconnect one edge per quarter next to the centre, then connect \
+             the eight loose ends in a ring of four jumps (book: \
+             knights_tour/closed.md#divide-and-conquer)"
         )
     }
 

@@ -19,7 +19,8 @@ use crate::board::{SEED_MOVES, Square, knight_moves};
 /// board. Boards above 8 x 8 do not fit the 64-bit mask and give 0.
 pub fn count_tours_from(n: usize, start: Square) -> u64 {
     todo!(
-        "precompute each square's jump mask, then count complete paths from the start (book: knights_tour/counting.md)"
+        "precompute each square's jump mask, then count complete paths from \
+         the start (book: knights_tour/counting.md)"
     )
 }
 
@@ -29,7 +30,8 @@ pub fn count_tours_from(n: usize, start: Square) -> u64 {
 /// have equal counts and each orbit is counted once.
 pub fn count_open_tours(n: usize) -> u64 {
     todo!(
-        "add up the counts of all start squares (symmetric squares have equal counts) (book: knights_tour/counting.md)"
+        "add up the counts of all start squares (symmetric squares have equal \
+         counts) (book: knights_tour/counting.md)"
     )
 }
 
@@ -54,7 +56,8 @@ fn canonical(n: usize, (r, c): Square) -> Square {
 /// Tours that extend the path ending on `at` with `visited` behind it.
 fn count_from(jumps: &[u64], at: usize, visited: u64, full: u64) -> u64 {
     todo!(
-        "a full mask counts 1, a stranded one 0; otherwise sum the counts through every free jump (book: knights_tour/counting.md)"
+        "a full mask counts 1, a stranded one 0; otherwise sum the counts \
+         through every free jump (book: knights_tour/counting.md)"
     )
 }
 
@@ -65,7 +68,9 @@ fn count_from(jumps: &[u64], at: usize, visited: u64, full: u64) -> u64 {
 /// can only be the last square, and two such squares cannot both be last.
 fn stranded(jumps: &[u64], at: usize, visited: u64, full: u64) -> bool {
     todo!(
-        "count each free square's ways (free jumps, plus 1 if `at` jumps to it); 0 ways, or two squares with at most 1, is hopeless (book: knights_tour/counting.md)"
+        "count each free square's ways (free jumps, plus 1 if `at` jumps to \
+         it); 0 ways, or two squares with at most 1, is hopeless (book: \
+         knights_tour/counting.md)"
     )
 }
 

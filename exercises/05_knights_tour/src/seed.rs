@@ -37,7 +37,9 @@ pub fn seed_dfs(n: usize) -> Search {
 /// `n == 0`) costs its one attempt and finds nothing.
 pub fn plain_dfs(n: usize, start: Square, moves: &[Step]) -> Search {
     todo!(
-        "count the start as 1 attempt, number it 1, then let `extend` search from it (book: knights_tour/plain-dfs.md#the-seeds-search-move-by-move)"
+        "count the start as 1 attempt, number it 1, then let `extend` search \
+         from it (book: \
+         knights_tour/plain-dfs.md#the-seeds-search-move-by-move)"
     )
 }
 
@@ -54,7 +56,9 @@ impl Plain<'_> {
     /// `next - 1`; true once the board is full.
     fn extend(&mut self, at: Square, next: u32) -> bool {
         todo!(
-            "try every move in order (each one is an attempt), recurse on free squares, undo on failure (book: knights_tour/plain-dfs.md#the-seeds-search-move-by-move)"
+            "try every move in order (each one is an attempt), recurse on free \
+             squares, undo on failure (book: \
+             knights_tour/plain-dfs.md#the-seeds-search-move-by-move)"
         )
     }
 

@@ -15,7 +15,9 @@ use crate::seed::Search;
 /// tour and the same attempt count for every `n`, `start` and `moves`.
 pub fn stack_dfs(n: usize, start: Square, moves: &[Step]) -> Search {
     todo!(
-        "keep a stack of (square, next move index) frames; push on a free target, pop when all moves are tried (book: knights_tour/plain-dfs.md#without-recursion)"
+        "keep a stack of (square, next move index) frames; push on a free \
+         target, pop when all moves are tried (book: \
+         knights_tour/plain-dfs.md#without-recursion)"
     )
 }
 // ANCHOR_END: stack_dfs

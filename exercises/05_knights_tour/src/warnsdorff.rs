@@ -49,14 +49,17 @@ pub(crate) fn neighbours(
 /// function of `n`, `start` and `moves` alone.
 pub fn warnsdorff(n: usize, start: Square, moves: &[Step]) -> Option<Board> {
     todo!(
-        "number the square, lower its neighbours' degrees, then move where `next_square` says (book: knights_tour/warnsdorff.md#the-rule)"
+        "number the square, lower its neighbours' degrees, then move where \
+         `next_square` says (book: knights_tour/warnsdorff.md#the-rule)"
     )
 }
 
 /// The unvisited neighbour of `at` that the rule picks, if any.
 fn next_square(board: &Board, degree: &[u8], at: Square, moves: &[Step]) -> Option<Square> {
     todo!(
-        "among free neighbours pick the fewest onward moves, then the smallest second look, then move order (book: knights_tour/warnsdorff.md#the-rule)"
+        "among free neighbours pick the fewest onward moves, then the smallest \
+         second look, then move order (book: \
+         knights_tour/warnsdorff.md#the-rule)"
     )
 }
 // ANCHOR_END: warnsdorff
@@ -115,7 +118,9 @@ fn orders() -> impl Iterator<Item = [Step; 8]> + Clone {
 /// suffices for every n in 5..=1000.
 pub fn open_tour_route(n: usize, start: Square) -> Option<(Board, Route)> {
     todo!(
-        "reject boards and starts with no tour, then a greedy Walk per move order, then Walk::complete per order, then guided_dfs on small boards (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+        "reject boards and starts with no tour, then a greedy Walk per move \
+         order, then Walk::complete per order, then guided_dfs on small boards \
+         (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
     )
 }
 // ANCHOR_END: open_tour
@@ -222,7 +227,9 @@ impl Walk {
     /// ties to the square farthest from the centre, then the earlier move.
     pub fn greedy(&mut self) {
         todo!(
-            "from the path's end take the jump of lowest degree (ties: Walk::farthest) until every jump leads to a degree above FREE (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+            "from the path's end take the jump of lowest degree (ties: \
+             Walk::farthest) until every jump leads to a degree above FREE \
+             (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
     }
 
@@ -230,7 +237,9 @@ impl Walk {
     /// from the centre (only ties pay for the distance).
     fn farthest(&self, at: usize, low: u8) -> usize {
         todo!(
-            "among the jumps of degree `low`, the first with the largest `spread` (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+            "among the jumps of degree `low`, the first with the largest \
+             `spread` (book: \
+             knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
     }
 
@@ -239,7 +248,9 @@ impl Walk {
     /// covers the board.
     pub fn complete(&mut self) -> Option<usize> {
         todo!(
-            "greedy, then rotate at a pivot and go greedy again until the path covers the board or the budget is spent (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+            "greedy, then rotate at a pivot and go greedy again until the path \
+             covers the board or the budget is spent (book: \
+             knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
     }
 
@@ -247,7 +258,9 @@ impl Walk {
     /// whose new end p(i + 1) has a free neighbour if there is one.
     pub fn pivot(&self, rng: &mut u64) -> Option<usize> {
         todo!(
-            "positions of the end's neighbours on the path; prefer one whose successor has a free neighbour (book: knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
+            "positions of the end's neighbours on the path; prefer one whose \
+             successor has a free neighbour (book: \
+             knights_tour/warnsdorff.md#when-the-rule-gets-stuck)"
         )
     }
 
