@@ -4,14 +4,14 @@
 //! For n = 8, 10, 12 every stage runs on the same machine in the same
 //! process; the table gives the nodes each visits and its time as a ratio
 //! against the naive stage (`solve_all`), so a busy machine skews little.
-//! It writes `book/src/n_queens/figures.md` (the tables), `times.svg` (a
-//! plot of time against n) and `tree4.svg` (the tree of admissible
-//! positions for n = 4, the picture the robot walks). Cost: about a minute.
+//! It writes `book/src/n_queens/figures.md` (the tables) and `times.svg` (a
+//! plot of time against n); the tree the robot walks is drawn by the
+//! chapter's recorder (`src/book.rs`) at book build. Cost: about a minute.
 
 use measure::{best_of, thousands_narrow};
 use n_queens_solution::fast::{bitmask_nodes, count_fast, count_fast_parallel, fast_nodes};
 use n_queens_solution::{
-    Counted, QueensTree, count, count_bits, count_flags, count_mirror, count_parallel, is_valid,
+    Counted, QueensTree, count, count_bits, count_flags, count_mirror, count_parallel,
     robot_solutions, solutions, solve_all, solve_all_flags, walk_leaves,
 };
 use std::fmt::Write as _;
@@ -127,11 +127,7 @@ fn main() -> std::io::Result<()> {
     fast_table(&mut md);
     std::fs::write(dir.join("figures.md"), md)?;
     std::fs::write(dir.join("times.svg"), plot())?;
-    std::fs::write(dir.join("tree4.svg"), tree_svg(4))?;
-    eprintln!(
-        "wrote figures.md, times.svg and tree4.svg in {}",
-        dir.display()
-    );
+    eprintln!("wrote figures.md and times.svg in {}", dir.display());
     Ok(())
 }
 
@@ -292,129 +288,4 @@ fn plot() -> String {
     }
     svg += "</svg>\n";
     svg
-}
-
-/// One node of the drawn tree: its queens, and its children.
-struct Node {
-    cols: Vec<usize>,
-    children: Vec<Node>,
-}
-
-/// The tree of admissible positions: children only below safe positions.
-fn admissible(n: usize, cols: Vec<usize>) -> Node {
-    let safe = match cols.split_last() {
-        Some((&top, below)) => is_valid(below, top),
-        None => true,
-    };
-    let children = if safe && cols.len() < n {
-        (0..n)
-            .map(|c| {
-                let mut next = cols.clone();
-                next.push(c);
-                admissible(n, next)
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    Node { cols, children }
-}
-
-/// Lays the tree out (leaves side by side, parents centred below their
-/// children, the root at the bottom as the robot sees it) and draws each
-/// position as a tiny board.
-fn tree_svg(n: usize) -> String {
-    let root = admissible(n, Vec::new());
-    let cell = 5.0;
-    let board = cell * n as f64;
-    let gap_x = 6.0;
-    let gap_y = 34.0;
-    let mut next_leaf = 0.0;
-    let mut boxes = Vec::new();
-    let mut lines = Vec::new();
-    let height = (n as f64 + 1.0) * (board + gap_y) + 10.0;
-    let y_of = |depth: usize| height - 10.0 - (depth as f64 + 1.0) * (board + gap_y) + gap_y;
-    place(
-        &root,
-        n,
-        &mut next_leaf,
-        board + gap_x,
-        &y_of,
-        &mut boxes,
-        &mut lines,
-    );
-    let width = next_leaf + 10.0;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width:.0} {height:.0}\" width=\"{width:.0}\" height=\"{height:.0}\">\n<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"white\"/>\n"
-    );
-    for (x1, y1, x2, y2) in lines {
-        svg += &format!(
-            "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#999\" stroke-width=\"0.7\"/>\n"
-        );
-    }
-    for (x0, y0, cols) in boxes {
-        let solved = cols.len() == n && is_valid(&cols[..n.saturating_sub(1)], cols[n - 1]);
-        let dead = cols
-            .split_last()
-            .is_some_and(|(&t, below)| !is_valid(below, t));
-        let frame = if solved {
-            "#2ca02c"
-        } else if dead {
-            "#d62728"
-        } else {
-            "#333"
-        };
-        let width_px = if solved || dead { 1.5 } else { 0.6 };
-        svg += &format!(
-            "<rect x=\"{x0:.1}\" y=\"{y0:.1}\" width=\"{board}\" height=\"{board}\" fill=\"#f4f4f4\" stroke=\"{frame}\" stroke-width=\"{width_px}\"/>\n"
-        );
-        for (r, &c) in cols.iter().enumerate() {
-            // Row 0 is drawn at the bottom of each little board.
-            let qx = x0 + c as f64 * cell;
-            let qy = y0 + board - (r as f64 + 1.0) * cell;
-            svg += &format!(
-                "<rect x=\"{qx:.1}\" y=\"{qy:.1}\" width=\"{cell}\" height=\"{cell}\" fill=\"#222\"/>\n"
-            );
-        }
-    }
-    svg += "</svg>\n";
-    svg
-}
-
-type Box = (f64, f64, Vec<usize>);
-
-/// Places `node` and its subtree; returns the x of its centre.
-fn place(
-    node: &Node,
-    n: usize,
-    next_leaf: &mut f64,
-    step: f64,
-    y_of: &dyn Fn(usize) -> f64,
-    boxes: &mut Vec<Box>,
-    lines: &mut Vec<(f64, f64, f64, f64)>,
-) -> f64 {
-    let board = 5.0 * n as f64;
-    let depth = node.cols.len();
-    let y = y_of(depth);
-    let centre = if node.children.is_empty() {
-        let c = 10.0 + *next_leaf + board / 2.0;
-        *next_leaf += step;
-        c
-    } else {
-        let xs: Vec<f64> = node
-            .children
-            .iter()
-            .map(|child| place(child, n, next_leaf, step, y_of, boxes, lines))
-            .collect();
-        for &cx in &xs {
-            lines.push((centre_of(&xs), y, cx, y_of(depth + 1) + board));
-        }
-        centre_of(&xs)
-    };
-    boxes.push((centre - board / 2.0, y, node.cols.clone()));
-    centre
-}
-
-fn centre_of(xs: &[f64]) -> f64 {
-    (xs[0] + xs[xs.len() - 1]) / 2.0
 }

@@ -12,8 +12,8 @@
 
 use crate::fast::bitmask_nodes;
 use crate::{
-    Flags, QueensTree, Robot, count, count_mirror, count_parallel, robot_solutions, solutions,
-    walk_leaves,
+    Flags, QueensTree, Robot, count, count_mirror, count_parallel, is_valid, robot_solutions,
+    solutions, walk_leaves,
 };
 use book_trace::{Out, Quiz};
 
@@ -36,6 +36,7 @@ pub fn records() -> String {
     shifts_figure(&mut out);
     symmetry_figure(&mut out);
     solution_figure(&mut out);
+    tree_figure(&mut out, TREE_N);
     quiz(&mut out);
     leaves_quiz(&mut out);
     section_quizzes(&mut out);
@@ -417,6 +418,115 @@ fn leaves_quiz(out: &mut Out) {
     ]);
 }
 
+/// The board of the robot page's tree: small enough to draw every node.
+const TREE_N: usize = 4;
+
+/// One box of the drawn tree: its level, row, label and class.
+struct TreeBox {
+    level: usize,
+    row: f64,
+    label: String,
+    class: &'static str,
+}
+
+/// The tree of admissible positions drawn on its side, one column per
+/// level and the root on the left: the children of a safe position (its n
+/// next-row queens, leftmost column first) stand as one family of boxes,
+/// top to bottom, next to it. A box is labelled with its queens' columns,
+/// row 0 first; `bad` marks a dead end (the top queen is attacked),
+/// `queen` a solution. A family is placed as near its parent's row as the
+/// families already in its column allow, so the figure is as tall as its
+/// widest level and as wide as n + 1 boxes.
+fn tree_figure(out: &mut Out, n: usize) {
+    let mut boxes = vec![TreeBox {
+        level: 0,
+        row: 0.0,
+        label: "start".into(),
+        class: "",
+    }];
+    let mut edges = Vec::new();
+    let mut next_free = vec![0.0; n + 1];
+    family(
+        n,
+        &mut Vec::new(),
+        0,
+        &mut boxes,
+        &mut edges,
+        &mut next_free,
+    );
+    // The root sits level with the middle of its family.
+    boxes[0].row = (n as f64 - 1.0) / 2.0;
+    let rows = boxes.iter().map(|b| b.row).fold(0.0, f64::max) as usize + 1;
+    let dead = boxes.iter().filter(|b| b.class == "bad").count();
+    let solved = boxes.iter().filter(|b| b.class == "queen").count();
+    out.rec(&[
+        "figure",
+        &format!("tree{n}"),
+        "tree",
+        &rows.to_string(),
+        &(n + 1).to_string(),
+        "0",
+        &format!(
+            "The tree of admissible positions for n = {n}, on its side: the root on the left, each column one more row of queens. A box lists its queens' columns, row 0 first. {} nodes; {dead} dead ends (dashed, the top queen is attacked) and {solved} solutions (filled).",
+            boxes.len()
+        ),
+    ]);
+    for b in &boxes {
+        out.rec(&[
+            "node",
+            &b.level.to_string(),
+            &format!("{:.1}", b.row),
+            &b.label,
+        ]);
+    }
+    for (a, b) in &edges {
+        out.rec(&["edge", &a.to_string(), &b.to_string()]);
+    }
+    for (i, b) in boxes.iter().enumerate() {
+        if !b.class.is_empty() {
+            out.rec(&["cell", &i.to_string(), "0", "", b.class]);
+        }
+    }
+}
+
+/// Places the family of children of the safe position `cols` (box
+/// `parent`), then each safe child's own family, depth first.
+fn family(
+    n: usize,
+    cols: &mut Vec<usize>,
+    parent: usize,
+    boxes: &mut Vec<TreeBox>,
+    edges: &mut Vec<(usize, usize)>,
+    next_free: &mut [f64],
+) {
+    let level = cols.len() + 1;
+    let wanted = boxes[parent].row - (n as f64 - 1.0) / 2.0;
+    let start = wanted.max(next_free[level]);
+    next_free[level] = start + n as f64 + 0.5;
+    for c in 0..n {
+        let safe = is_valid(cols, c);
+        let class = match (safe, level == n) {
+            (false, _) => "bad",
+            (true, true) => "queen",
+            (true, false) => "",
+        };
+        cols.push(c);
+        let label: Vec<String> = cols.iter().map(usize::to_string).collect();
+        let me = boxes.len();
+        boxes.push(TreeBox {
+            level,
+            row: start + c as f64,
+            label: label.join(" "),
+            class,
+        });
+        edges.push((parent, me));
+        if safe && level < n {
+            family(n, cols, me, boxes, edges, next_free);
+        }
+        cols.pop();
+    }
+}
+
 /// The quizzes that close the chapter's other pages, one each.
 fn section_quizzes(out: &mut Out) {
     small_counts_quiz(out);
@@ -600,6 +710,27 @@ fn classes_quiz(out: &mut Out) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_drawn_tree_has_every_admissible_position_and_the_references_solutions() {
+        let mut out = Out::default();
+        tree_figure(&mut out, TREE_N);
+        let text = out.into_text();
+        let nodes = text.lines().filter(|l| l.starts_with("node\t")).count();
+        // 1 root, 4 first-row positions, then 4 children per safe position.
+        assert_eq!(nodes, 61);
+        let solved: Vec<Vec<usize>> = text
+            .lines()
+            .filter(|l| l.starts_with("node\t"))
+            .zip(0..)
+            .filter(|(_, i)| text.contains(&format!("cell\t{i}\t0\t\tqueen")))
+            .map(|(l, _)| {
+                let label = l.rsplit('\t').next().unwrap_or("");
+                label.split(' ').filter_map(|c| c.parse().ok()).collect()
+            })
+            .collect();
+        assert_eq!(solved, robot_solutions(TREE_N));
+    }
 
     #[test]
     fn the_section_quizzes_answer_what_the_reference_computes() {

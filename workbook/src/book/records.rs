@@ -15,7 +15,9 @@
 //! edge    A  B                           an edge between vertices A and B
 //! given   R  C  TEXT                     a cell filled before the search starts
 //! ev      OP  R  C  TEXT  DEPTH  SAY     OP: try place reject undo found; R C: "-" for none
-//! figure  ID  grid|graph  ROWS  COLS  BOX  CAPTION
+//! figure  ID  grid|graph|tree  ROWS  COLS  BOX  CAPTION
+//!                                        tree: labelled boxes at (X = level, Y = row) of a
+//!                                        COLS x ROWS lattice, an edge joins parent to child
 //! cell    R  C  TEXT  CLASS              CLASS: see render.rs (queen, attacked, given, ...)
 //! line    R,C R,C ...  [CLASS]           a path through cell centres (space separated);
 //!                                        with a CLASS (e.g. `join`), a highlight without end marks
@@ -43,6 +45,12 @@ pub enum Board {
         boxed: usize,
     },
     Graph,
+    /// A tree laid out level by level: `cols` levels left to right, `rows`
+    /// rows; its nodes sit at (level, row) and carry their labels.
+    Tree {
+        rows: usize,
+        cols: usize,
+    },
 }
 
 #[derive(Debug)]
@@ -255,7 +263,16 @@ fn board(kind: &str, sizes: &[&str]) -> Result<Board> {
                 boxed: num(sizes[2])?,
             })
         }
-        other => bail!("a board is `grid` or `graph`, not `{other}`"),
+        "tree" => {
+            if sizes.len() < 2 {
+                bail!("a tree needs ROWS COLS");
+            }
+            Ok(Board::Tree {
+                rows: num(sizes[0])?,
+                cols: num(sizes[1])?,
+            })
+        }
+        other => bail!("a board is `grid`, `graph` or `tree`, not `{other}`"),
     }
 }
 
@@ -321,6 +338,22 @@ mod tests {
         assert_eq!(t.events.len(), 2);
         assert_eq!(t.events[0].cell, Some((1, 1)));
         assert_eq!(t.events[1].cell, None);
+    }
+
+    #[test]
+    fn a_tree_figure_is_read_with_its_lattice_and_labels() {
+        let text = "figure\ttree4\ttree\t3\t2\t0\tA tree\nnode\t0\t1\tstart\n\
+                    node\t1\t0.5\t0\nedge\t0\t1\ncell\t1\t0\t\tbad\n";
+        let doc = parse(text).expect("valid records");
+        let f = &doc.figures[0];
+        assert_eq!(f.board, Board::Tree { rows: 3, cols: 2 });
+        assert_eq!(f.nodes[1], (1.0, 0.5, "0".to_string()));
+        assert_eq!(f.edges, vec![(0, 1)]);
+        let err = parse("figure\tt\ttree\t3\tx\t0\tcap\n").expect_err("bad size");
+        assert!(
+            err.to_string().contains("`x` is not a whole number"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -19,7 +19,9 @@ pub fn trace(t: &Trace) -> String {
         Board::Grid { rows, cols, boxed } => {
             json!({"kind": "grid", "rows": rows, "cols": cols, "box": boxed})
         }
-        Board::Graph => json!({"kind": "graph", "nodes": t.nodes, "edges": t.edges}),
+        Board::Graph | Board::Tree { .. } => {
+            json!({"kind": "graph", "nodes": t.nodes, "edges": t.edges})
+        }
     };
     let events: Vec<_> = t
         .events
@@ -89,10 +91,13 @@ pub fn figure(f: &Figure) -> String {
     let (w, h, body) = match f.board {
         Board::Grid { rows, cols, boxed } => grid(f, rows, cols, boxed),
         Board::Graph => graph(f),
+        Board::Tree { rows, cols } => tree(f, rows, cols),
     };
     let width = match f.board {
         Board::Grid { cols, .. } => (cols as f64 * 3.0).clamp(12.0, 36.0),
         Board::Graph => 30.0,
+        // One em per 16 units: drawn at its own size, never wider.
+        Board::Tree { .. } => w / 16.0,
     };
     format!(
         "<figure class=\"bt-figure\" id=\"fig-{id}\">\n\
@@ -267,6 +272,73 @@ fn graph(f: &Figure) -> (f64, f64, String) {
         );
     }
     (400.0, 300.0, s)
+}
+
+/// A tree's lattice: a column per level, a row per box.
+const TREE_PITCH_X: f64 = 84.0;
+const TREE_PITCH_Y: f64 = 26.0;
+const TREE_BOX: (f64, f64) = (66.0, 21.0);
+
+/// A tree: labelled boxes at (level, row), each edge from the right side
+/// of the parent to the left side of the child; a box's class (`bad`,
+/// `queen`, ...) comes from its `cell` record.
+fn tree(f: &Figure, rows: usize, cols: usize) -> (f64, f64, String) {
+    let at = |v: usize| {
+        f.nodes.get(v).map_or((0.0, 0.0), |n| {
+            (4.0 + n.0 * TREE_PITCH_X, 4.0 + n.1 * TREE_PITCH_Y)
+        })
+    };
+    let (bw, bh) = TREE_BOX;
+    let mut s = String::new();
+    // One line from a parent to a bracket beside its family, and a tick
+    // from the bracket to each child: a family reads as one group.
+    let mut families: Vec<(usize, Vec<usize>)> = Vec::new();
+    for &(a, b) in &f.edges {
+        match families.iter_mut().find(|(p, _)| *p == a) {
+            Some((_, kids)) => kids.push(b),
+            None => families.push((a, vec![b])),
+        }
+    }
+    for (parent, kids) in &families {
+        let (x1, y1) = at(*parent);
+        let mids: Vec<f64> = kids.iter().map(|&k| at(k).1 + bh / 2.0).collect();
+        let x2 = kids.first().map_or(x1, |&k| at(k).0);
+        let bus = x2 - 9.0;
+        let (top, bottom) = mids
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &y| (lo.min(y), hi.max(y)));
+        let _ = write!(
+            s,
+            "<line class=\"edge\" x1=\"{}\" y1=\"{}\" x2=\"{bus}\" y2=\"{}\"/><line class=\"edge\" x1=\"{bus}\" y1=\"{top}\" x2=\"{bus}\" y2=\"{bottom}\"/>",
+            x1 + bw,
+            y1 + bh / 2.0,
+            (top + bottom) / 2.0
+        );
+        for y in mids {
+            let _ = write!(
+                s,
+                "<line class=\"edge\" x1=\"{bus}\" y1=\"{y}\" x2=\"{x2}\" y2=\"{y}\"/>"
+            );
+        }
+    }
+    for (v, (_, _, label)) in f.nodes.iter().enumerate() {
+        let (x, y) = at(v);
+        let class = f
+            .cells
+            .iter()
+            .find(|c| c.0 == v)
+            .map_or("", |c| c.3.as_str());
+        let _ = write!(
+            s,
+            "<rect class=\"box {class}\" x=\"{x}\" y=\"{y}\" width=\"{bw}\" height=\"{bh}\" rx=\"4\"/><text class=\"t node-label\" x=\"{}\" y=\"{}\" font-size=\"14\">{}</text>",
+            x + bw / 2.0,
+            y + bh / 2.0 + 5.0,
+            esc(label)
+        );
+    }
+    let w = 8.0 + (cols.max(1) - 1) as f64 * TREE_PITCH_X + bw;
+    let h = 8.0 + (rows.max(1) - 1) as f64 * TREE_PITCH_Y + bh;
+    (w, h, s)
 }
 
 /// Escapes text for HTML content and double-quoted attributes.
