@@ -4,11 +4,15 @@
 //   1. every chapter's player steps forward and back to the board, node
 //      counter and depth that its trace (recorded by the reference solver)
 //      implies, replayed here independently of the player's own code;
-//   2. a quiz answers, explains and remembers the answer after a reload;
+//   2. every quiz on every page, answered once wrong and once right, says so
+//      and opens its explanation (which names the right answer); a teaching
+//      page ends with a quiz; a quiz remembers its answer after a reload;
 //   3. no page logs a console error or throws, and at 390 px no page
 //      scrolls sideways (wide tables and code scroll inside themselves);
 //   4. in a dark theme (coal) every figure loads and draws in the theme's
-//      text colour, not black on black.
+//      text colour, not black on black;
+//   5. the n-queens tree's node labels are at least 11 px tall on a 390 px
+//      phone, in the theme's text colour, in all five themes.
 // A failing page is screenshotted into book/tests/screenshots/ (CI output).
 //
 // Usage (from the repository root):
@@ -38,8 +42,8 @@ function fail(what) {
 // ---- build and serve --------------------------------------------------------
 
 if (!process.argv.includes("--no-build")) {
-  console.log("building the book: cargo run -q -p workbook -- book build");
-  execFileSync("cargo", ["run", "-q", "-p", "workbook", "--", "book", "build"], { cwd: root, stdio: "inherit" });
+  console.log("building the book: cargo run -q -p workbook --features book -- book build");
+  execFileSync("cargo", ["run", "-q", "-p", "workbook", "--features", "book", "--", "book", "build"], { cwd: root, stdio: "inherit" });
 }
 
 const types = {
@@ -268,26 +272,93 @@ async function players() {
   await context.close();
 }
 
-// ---- 3. a quiz --------------------------------------------------------------
+// ---- 3. quizzes ----------------------------------------------------------------
 
-async function quiz() {
+// Pages of chapters 0-5 that need not end with a quiz: measurement pages
+// written whole by a figures command (their quiz records exist; the
+// commands do not include them yet) and the fast solver's page (times only).
+const NO_CLOSING_QUIZ = new Set([
+  "sudoku/fast.html", "sudoku/throughput.html", "sudoku/figures.html",
+  "knights_tour/figures.html", "knights_tour/sweep.html",
+]);
+const CHAPTERS = /^(intro|apples|eight_queens|n_queens|sudoku|knights_tour)\//;
+
+// Answers every quiz of a page once wrong, once right; returns the count.
+async function answerAll(page, p) {
+  const ids = await page.$$eval(".bt-quiz", (all) => all.map((e) => e.id));
+  for (const id of ids) {
+    const q = "#" + id;
+    const wrong = await page.$$(`${q} button[data-right="0"]`);
+    if (wrong.length === 0) { fail(`${p} ${q}: no wrong answer to choose`); continue; }
+    await wrong[0].click();
+    const after = await page.evaluate((q) => {
+      const root = document.querySelector(q);
+      const d = root.querySelector("details");
+      const p = d && d.querySelector("p");
+      return {
+        verdict: (root.querySelector(".bt-verdict") || {}).textContent || "",
+        open: !!(d && d.open),
+        explained: p ? p.getBoundingClientRect().height > 0 && p.textContent.trim().length > 20 : false,
+        named: p ? (p.querySelector("strong") || {}).textContent : "",
+        right: [...root.querySelectorAll('button[data-right="1"]')].map((b) => b.textContent).join(", "),
+      };
+    }, q);
+    if (!/Not quite/.test(after.verdict) || !after.open || !after.explained) {
+      fail(`${p} ${q}: a wrong answer shows "${after.verdict}", explanation open ${after.open}, shown ${after.explained}`);
+      await shoot(page, `quiz_${id}_wrong`);
+    }
+    if (after.named !== after.right) { fail(`${p} ${q}: the explanation names "${after.named}", the right button is "${after.right}"`); }
+    await page.click(`${q} button[data-right="1"]`);
+    const verdict = await page.textContent(`${q} .bt-verdict`);
+    if (verdict !== "Right.") { fail(`${p} ${q}: the right answer says "${verdict}"`); await shoot(page, `quiz_${id}_right`); }
+  }
+  return ids.length;
+}
+
+async function quizzes() {
   const context = await open(1280);
   const page = await context.newPage();
+  let count = 0;
+  for (const p of pages()) {
+    if (p === "print.html" || !CHAPTERS.test(p)) { continue; }
+    await page.goto(base + p, { waitUntil: "load" });
+    count += await answerAll(page, p);
+    const last = await page.evaluate(() => {
+      const kids = [...document.querySelector("main").children].filter((e) => !/^(NAV|SCRIPT)$/.test(e.tagName));
+      const end = kids[kids.length - 1];
+      return end ? end.className : "";
+    });
+    if (!NO_CLOSING_QUIZ.has(p) && !/bt-quiz/.test(last)) { fail(`${p}: the page does not end with a quiz (its last element is "${last}")`); }
+  }
+  if (count < 40) { fail(`only ${count} quizzes found`); }
+  // A reload keeps the last answer (the right one, picked last above).
   const p = "intro/index.html";
   await page.goto(base + p, { waitUntil: "load" });
-  const q = "#quiz-dfs-order";
-  await page.click(`${q} button[data-right="0"] >> nth=0`);
-  let verdict = await page.textContent(`${q} .bt-verdict`);
-  if (!/Not quite/.test(verdict)) { fail(`${p}: a wrong answer says "${verdict}"`); }
-  await page.click(`${q} button[data-right="1"]`);
-  verdict = await page.textContent(`${q} .bt-verdict`);
-  const open_ = await page.$eval(`${q} details`, (d) => d.open);
-  if (verdict !== "Right." || !open_) { fail(`${p}: the right answer says "${verdict}", explanation open: ${open_}`); }
-  await page.reload({ waitUntil: "load" });
-  const kept = await page.$eval(`${q} button.picked`, (b) => b.dataset.right).catch(() => null);
+  const kept = await page.$eval("#quiz-dfs-order button.picked", (b) => b.dataset.right).catch(() => null);
   if (kept !== "1") { fail(`${p}: after a reload the quiz forgot the answer`); await shoot(page, "quiz"); }
-  console.log("answered a quiz wrong, then right, and found the answer kept after a reload");
+  console.log(`answered ${count} quizzes wrong, then right; each explained itself; the answer is kept after a reload`);
   await context.close();
+}
+
+// ---- 3b. the n-queens tree is legible on a phone, in every theme ------------
+
+async function tree() {
+  for (const theme of ["light", "rust", "coal", "navy", "ayu"]) {
+    const context = await open(390, theme);
+    const page = await context.newPage();
+    await page.goto(base + "n_queens/robot.html", { waitUntil: "load" });
+    const t = await page.evaluate(() => {
+      const labels = [...document.querySelectorAll("#fig-tree4 text.node-label")];
+      const sizes = labels.map((e) => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a);
+      const ink = labels.length ? getComputedStyle(labels[0]).fill : "";
+      return { count: labels.length, smallest: Math.min(...sizes), ink, fg: getComputedStyle(document.body).color };
+    });
+    if (t.count < 61) { fail(`n_queens/robot.html (${theme}): the tree shows ${t.count} labelled nodes, not 61`); }
+    if (!(t.smallest >= 11)) { fail(`n_queens/robot.html (${theme}): a tree label is ${t.smallest.toFixed(1)} px at 390 px`); await shoot(page, "tree_" + theme); }
+    if (t.ink !== t.fg) { fail(`n_queens/robot.html (${theme}): tree labels draw in ${t.ink}, the text is ${t.fg}`); }
+    await context.close();
+  }
+  console.log("read the n-queens tree at 390 px in five themes: 61 labels, each 11 px or more");
 }
 
 // ---- 4. figures in a dark theme ---------------------------------------------
@@ -329,7 +400,8 @@ try {
   await everyPage();
   await wideTables();
   await players();
-  await quiz();
+  await quizzes();
+  await tree();
   await darkFigures();
 } finally {
   await browser.close();
