@@ -82,13 +82,61 @@ fn scaffold(root: &Path, scratch: &Path, chapter: &Chapter) -> Result<PathBuf> {
             std::fs::copy(root.join(file), ws.join(file))?;
         }
     }
-    std::fs::copy(chapter.dir.join("Cargo.toml"), crate_dir.join("Cargo.toml"))?;
-    link(&root.join("tests"), &ws.join("tests"))?;
-    link(
-        &root.join("solutions").join(chapter.folder()),
-        &ws.join("solutions").join(chapter.folder()),
+    // The suite reads info.toml too (its closing "start with" line).
+    std::fs::copy(chapter.dir.join("info.toml"), crate_dir.join("info.toml"))?;
+    std::fs::write(
+        crate_dir.join("Cargo.toml"),
+        scratch_manifest(root, chapter)?,
     )?;
+    link(&root.join("tests"), &ws.join("tests"))?;
+    // Every folder under solutions/, not only this chapter's: a solution
+    // crate depends on its neighbours by path (the book's trace writer, the
+    // examples' measure), and cargo reads their manifests to load the
+    // workspace.
+    for entry in std::fs::read_dir(root.join("solutions"))? {
+        let entry = entry?;
+        link(&entry.path(), &ws.join("solutions").join(entry.file_name()))?;
+    }
     Ok(ws)
+}
+
+/// The exercise crate's manifest with the solution crate's dependencies
+/// added: the scratch `src/` keeps the reference-only modules (the given code
+/// may call them), and those may use a crate the stubs do not (the book's
+/// trace writer). A path dependency is rewritten to be found from the
+/// exercise crate's folder.
+fn scratch_manifest(root: &Path, chapter: &Chapter) -> Result<String> {
+    let read = |path: &Path| -> Result<toml::Table> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        text.parse()
+            .with_context(|| format!("cannot parse {}", path.display()))
+    };
+    let mut manifest = read(&chapter.dir.join("Cargo.toml"))?;
+    let solution = read(
+        &root
+            .join("solutions")
+            .join(chapter.folder())
+            .join("Cargo.toml"),
+    )?;
+    let from_exercise = Path::new("../../solutions").join(chapter.folder());
+    let deps = manifest
+        .entry("dependencies")
+        .or_insert_with(|| toml::Table::new().into());
+    if let (Some(deps), Some(theirs)) = (
+        deps.as_table_mut(),
+        solution.get("dependencies").and_then(|d| d.as_table()),
+    ) {
+        for (name, spec) in theirs {
+            let mut spec = spec.clone();
+            if let Some(path) = spec.get_mut("path") {
+                let moved = from_exercise.join(path.as_str().unwrap_or_default());
+                *path = moved.display().to_string().into();
+            }
+            deps.entry(name.as_str()).or_insert(spec);
+        }
+    }
+    Ok(toml::to_string(&manifest)?)
 }
 
 fn link(target: &Path, at: &Path) -> Result<()> {
