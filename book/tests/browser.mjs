@@ -274,12 +274,10 @@ async function players() {
 
 // ---- 3. quizzes ----------------------------------------------------------------
 
-// Pages of chapters 0-5 that need not end with a quiz: measurement pages
-// written whole by a figures command (their quiz records exist; the
-// commands do not include them yet) and the fast solver's page (times only).
+// Pages of chapters 0-5 that need not end with a quiz: the fast solver's
+// pages, whose figures are times only (a quiz is never built on a time).
 const NO_CLOSING_QUIZ = new Set([
-  "sudoku/fast.html", "sudoku/throughput.html", "sudoku/figures.html",
-  "knights_tour/figures.html", "knights_tour/sweep.html",
+  "sudoku/fast.html", "sudoku/throughput.html",
 ]);
 const CHAPTERS = /^(intro|apples|eight_queens|n_queens|sudoku|knights_tour)\//;
 

@@ -175,6 +175,8 @@ fn main() -> std::io::Result<()> {
     );
     page += &table(&rows);
     page += "\n![Time per puzzle, log scale](ladder.svg)\n";
+    // The quiz's answer is a node count the book build records (sudoku_book).
+    page += "\n## Check yourself\n\n{{#include generated/quiz-figures-bitmask.html}}\n";
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../book/src/sudoku");
     std::fs::write(format!("{dir}/figures.md"), &page)?;
     std::fs::write(format!("{dir}/ladder.svg"), svg(&rows))?;

@@ -139,6 +139,8 @@ fn main() -> std::io::Result<()> {
          (after `cargo build --release -p knights_tour_solution`), from one interleaved run:\n\n\
          {{#include peer.md}}\n",
     );
+    // The quiz's answer is a count the book build records (knights_tour_book).
+    md.push_str("\n## Check yourself\n\n{{#include generated/quiz-seed-attempts-5.html}}\n");
     std::fs::write("book/src/knights_tour/figures.md", md)?;
     std::fs::write(
         "book/src/knights_tour/attempts.svg",
