@@ -74,6 +74,7 @@ pub fn mini_workbook(dir: &Path, config: &str) {
         "workbook/src",
         "exercises/00_intro",
         "solutions/00_intro",
+        "solutions/trace",
         "tests/intro.rs",
         "tests/support.rs",
         "grading/hidden/intro.rs",
