@@ -71,9 +71,10 @@ pub fn show(root: &Path, chapters: &[Chapter]) -> Result<ExitCode> {
         for (exercise, status) in statuses(chapter, &run) {
             total += 1;
             let mark = if status.done() { "✓" } else { "✗" };
+            let tests = format!("{}/{}", status.passed, status.total);
             println!(
-                "  {mark} {:<22} {}/{} tests  {}",
-                exercise.name, status.passed, status.total, exercise.title
+                "  {mark} {:<22} {tests:>5} tests  {}",
+                exercise.name, exercise.title
             );
             if status.done() {
                 done += 1;
