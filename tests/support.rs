@@ -77,10 +77,12 @@ pub fn quiet_panics() {
                     return;
                 }
                 let what = message.trim_start_matches("not yet implemented: ");
-                eprintln!(
-                    "{place}: still a todo!() stub (shown once; every test that reaches it fails)\n    \
-                     write it: {what}"
-                );
+                let once = if for_a_tool() {
+                    ""
+                } else {
+                    " (shown once; every test that reaches it fails)"
+                };
+                eprintln!("{place}: still a todo!() stub{once}\n    write it: {what}");
             } else if message.starts_with("snapshot assertion for") {
                 // insta has printed the diff and the book section above.
                 eprintln!("{message}: your output differs from the recorded one (diff above)");
