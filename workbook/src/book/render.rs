@@ -74,11 +74,25 @@ pub fn quiz(q: &Quiz) -> String {
         .collect();
     let _ = write!(
         html,
-        "</ol>\n<details class=\"bt-answer\"><summary>Show the answer</summary>\n<p><strong>{}</strong>. {}</p>\n</details>\n</div>\n",
-        esc(&right.join(", ")),
-        esc(&q.explain)
+        "</ol>\n<details class=\"bt-answer\"><summary>Show the answer</summary>\n<p>{}</p>\n</details>\n</div>\n",
+        answer_line(&right.join(", "), &q.explain)
     );
     html
+}
+
+/// The answer in bold, then its explanation. Explanations tend to open by
+/// restating the answer ("4: the mirror image..."): that opening is not
+/// printed twice, the bold answer stands in for it.
+fn answer_line(answer: &str, explain: &str) -> String {
+    let restated = explain
+        .get(..answer.len())
+        .filter(|head| head.eq_ignore_ascii_case(answer))
+        .map(|_| &explain[answer.len()..])
+        .filter(|rest| rest.starts_with([' ', ':', '.', ',', ';']));
+    match restated {
+        Some(rest) => format!("<strong>{}</strong>{}", esc(answer), esc(rest)),
+        None => format!("<strong>{}</strong>. {}", esc(answer), esc(explain)),
+    }
 }
 
 /// Side of one grid cell in SVG units; text sizes follow it.
@@ -358,6 +372,30 @@ pub fn esc(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_explanation_that_restates_the_answer_is_not_printed_twice() {
+        assert_eq!(
+            answer_line("4", "4: the mirror"),
+            "<strong>4</strong>: the mirror"
+        );
+        assert_eq!(
+            answer_line("56", "56 calls, one per entry"),
+            "<strong>56</strong> calls, one per entry"
+        );
+        assert_eq!(
+            answer_line("after move 21", "After move 21: stuck"),
+            "<strong>after move 21</strong>: stuck"
+        );
+        assert_eq!(
+            answer_line("2", "count_completions says 2"),
+            "<strong>2</strong>. count_completions says 2"
+        );
+        assert_eq!(
+            answer_line("1", "12 of them"),
+            "<strong>1</strong>. 12 of them"
+        );
+    }
+
     use super::super::records::parse;
     use super::*;
 
