@@ -297,25 +297,16 @@ fn quiz(out: &mut Out) {
     };
     // The breadth-first order is the classic wrong answer.
     let breadth = [0usize, 1, 2, 3, 4, 5];
-    out.rec(&[
-        "quiz",
-        "dfs-order",
-        "In the player's graph (0: [1, 2], 1: [3], 2: [3, 4], 3: [5], 4: [0, 5], 6: [5]), in which order does the recursive DFS from 0 first reach the vertices?",
-    ]);
-    for (o, is_right) in [
-        (right.clone(), true),
-        (breadth.to_vec(), false),
-        (vec![0, 2, 4, 5, 3, 1], false),
-    ] {
-        out.rec(&["choice", if is_right { "1" } else { "0" }, &show(&o)]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    out.quiz(Quiz {
+        id: "dfs-order",
+        question: "In the player's graph (0: [1, 2], 1: [3], 2: [3, 4], 3: [5], 4: [0, 5], 6: [5]), in which order does the recursive DFS from 0 first reach the vertices?",
+        right: show(&right),
+        wrong: vec![show(&breadth), show(&[0, 2, 4, 5, 3, 1])],
+        explain: format!(
             "{}: from 0 the search goes to 1, then 3, then 5 before it ever comes back to try 2; 0, 1, 2, ... is the breadth-first order, and the last choice tries the neighbours last-first. Vertex 6 is never reached.",
             show(&right)
         ),
-    ]);
+    });
 }
 
 /// Predict the stack: what is on it right after the first pop.
@@ -327,21 +318,16 @@ fn stack_quiz(out: &mut Out) {
     let show = |s: &[usize]| format!("{s:?}");
     let mut reversed = after.clone();
     reversed.reverse();
-    out.rec(&[
-        "quiz",
-        "stack-first-pop",
-        "dfs_stack starts with [0] on the player's graph and pops 0. What does the stack hold right after 0's neighbours are pushed (bottom first)?",
-    ]);
-    for (s, right) in [(after.clone(), true), (reversed, false), (vec![1], false)] {
-        out.rec(&["choice", if right { "1" } else { "0" }, &show(&s)]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    out.quiz(Quiz {
+        id: "stack-first-pop",
+        question: "dfs_stack starts with [0] on the player's graph and pops 0. What does the stack hold right after 0's neighbours are pushed (bottom first)?",
+        right: show(after),
+        wrong: vec![show(&reversed), show(&[1])],
+        explain: format!(
             "{}: the neighbours [1, 2] are pushed in reverse, so 1 ends on top and is popped next, just as the recursion visits 1 first.",
             show(after)
         ),
-    ]);
+    });
 }
 
 /// The items and target of the end-of-page quiz.

@@ -259,56 +259,37 @@ fn grow(
 
 fn quiz(out: &mut Out) {
     let run = count_naive_traced(4, 4);
-    out.rec(&[
-        "quiz",
-        "calls-4-4",
-        "count_naive(4, 4) answers 35 ways. How many times is the function entered, the first call included?",
-    ]);
-    for (n, right) in [
-        (run.ways, false),
-        (run.calls, true),
-        (run.calls * 2, false),
-        (4u64.pow(4), false),
-    ] {
-        out.rec(&["choice", if right { "1" } else { "0" }, &n.to_string()]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    out.quiz(Quiz {
+        id: "calls-4-4",
+        question: "count_naive(4, 4) answers 35 ways. How many times is the function entered, the first call included?",
+        right: run.calls.to_string(),
+        wrong: [run.ways, run.calls * 2, 4u64.pow(4)].map(|n| n.to_string()).to_vec(),
+        explain: format!(
             "{} calls (count_naive_traced says so): every one of the {} ways ends in its own base-case call, and every inner call is entered too, so the calls always outnumber the ways; that is the explosion memoization removes.",
             run.calls,
             count_naive(4, 4)
         ),
-    ]);
+    });
 }
 
 /// Predict the count of the player's run.
 fn ways_quiz(out: &mut Out) {
     let run = count_naive_traced(PEOPLE, APPLES);
-    out.rec(&[
-        "quiz",
-        "ways-3-4",
-        &format!("Before playing it: in how many ways can {APPLES} apples go to {PEOPLE} people?"),
-    ]);
-    let mut choices = vec![run.ways, run.calls, u64::from(APPLES).pow(PEOPLE), 12];
-    choices.dedup();
-    for n in choices {
-        out.rec(&[
-            "choice",
-            if n == run.ways { "1" } else { "0" },
-            &n.to_string(),
-        ]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    out.quiz(Quiz {
+        id: "ways-3-4",
+        question: &format!(
+            "Before playing it: in how many ways can {APPLES} apples go to {PEOPLE} people?"
+        ),
+        right: run.ways.to_string(),
+        wrong: [run.calls, u64::from(APPLES).pow(PEOPLE), 12].map(|n| n.to_string()).to_vec(),
+        explain: format!(
             "{}: the player's last step counts them, one per base case; that is C({}, {}), the closed form. The recursion made {} calls to find them.",
             run.ways,
             APPLES + PEOPLE - 1,
             PEOPLE - 1,
             run.calls
         ),
-    ]);
+    });
 }
 
 /// The quizzes that close the chapter's other pages, one each.

@@ -257,23 +257,15 @@ fn no_answer_figure(out: &mut Out) {
 fn quiz(out: &mut Out) {
     let board = Board::from_queens(&SAMPLE_ONE);
     let right = count_completions(&board);
-    out.rec(&[
-        "quiz",
-        "sample-one-count",
-        "The first sample has an answer. How many different completions of its three given queens exist?",
-    ]);
-    let mut choices = vec![right, right + 1, 92, 0];
-    choices.sort();
-    choices.dedup();
-    for n in choices {
-        out.rec(&["choice", if n == right { "1" } else { "0" }, &n.to_string()]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    out.quiz(Quiz {
+        id: "sample-one-count",
+        question: "The first sample has an answer. How many different completions of its three given queens exist?",
+        right: right.to_string(),
+        wrong: [right + 1, 92, 0].map(|n| n.to_string()).to_vec(),
+        explain: format!(
             "count_completions says {right}: of the 92 eight-queen solutions, only {right} keep all three given queens where they stand. solve() stops at the first it meets; counting visits the whole tree."
         ),
-    ]);
+    });
 }
 
 /// Which branch is cut: the first square the search refuses, and why.
@@ -291,26 +283,22 @@ fn cut_quiz(out: &mut Out) {
         return;
     };
     let why = attacker(&board, refused / N, refused % N);
-    out.rec(&[
-        "quiz",
-        "first-refusal",
-        &format!(
+    out.quiz(Quiz {
+        id: "first-refusal",
+        question: &format!(
             "On the first sample the search places its first queen on square {first}. The next square it refuses is {refused} (row {}, column {}). Why?",
             refused / N,
             refused % N
         ),
-    ]);
-    for (text, right) in [
-        (format!("It is attacked {why}"), true),
-        ("A given queen stands there".to_string(), false),
-        ("The search has no queen left to place".to_string(), false),
-    ] {
-        out.rec(&["choice", if right { "1" } else { "0" }, &text]);
-    }
-    out.rec(&[
-        "explain",
-        &format!("is_safe looks along the row, the column and both diagonals, and the queen just placed on square {first} sees square {refused}; the branch with a queen there is cut before it starts, and the search goes on with the square empty."),
-    ]);
+        right: format!("It is attacked {why}"),
+        wrong: vec![
+            "A given queen stands there".into(),
+            "The search has no queen left to place".into(),
+        ],
+        explain: format!(
+            "is_safe looks along the row, the column and both diagonals, and the queen just placed on square {first} sees square {refused}; the branch with a queen there is cut before it starts, and the search goes on with the square empty."
+        ),
+    });
 }
 
 /// The quizzes that close the chapter's other pages, one each.

@@ -53,6 +53,20 @@ struct Narrated {
     out: Out,
 }
 
+/// The reference's `walk_leaves` run to the end on 6 x 6 with a narrating
+/// robot: its narration, and the solutions in the order it found them.
+fn walked_robot() -> Narrated {
+    let mut robot = Narrated {
+        tree: QueensTree::new(N),
+        cols: Vec::new(),
+        shown: false,
+        found: Vec::new(),
+        out: Out::default(),
+    };
+    walk_leaves(&mut robot);
+    robot
+}
+
 impl Narrated {
     fn top(&self) -> Option<(usize, usize)> {
         self.cols.last().map(|&c| (self.cols.len() - 1, c))
@@ -209,14 +223,7 @@ impl Narrated {
 fn trace(out: &mut Out) {
     out.rec(&["trace", "robot6", "The robot walks the tree of 6 queens"]);
     out.rec(&["board", "grid", &N.to_string(), &N.to_string(), "0"]);
-    let mut robot = Narrated {
-        tree: QueensTree::new(N),
-        cols: Vec::new(),
-        shown: false,
-        found: Vec::new(),
-        out: Out::default(),
-    };
-    walk_leaves(&mut robot);
+    let mut robot = walked_robot();
     let say = format!(
         "The robot is back at the root: {} solutions, every leaf processed once.",
         robot.found.len()
@@ -361,33 +368,21 @@ fn solution_figure(out: &mut Out) {
 fn quiz(out: &mut Out) {
     let six = count(6);
     let five = count(5);
-    out.rec(&[
-        "quiz",
-        "six-queens",
-        "5 queens on a 5 x 5 board have 10 solutions. How many do 6 queens on 6 x 6 have?",
-    ]);
-    for n in [six, five, 2 * five, 1] {
-        out.rec(&["choice", if n == six { "1" } else { "0" }, &n.to_string()]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    out.quiz(Quiz {
+        id: "six-queens",
+        question: "5 queens on a 5 x 5 board have 10 solutions. How many do 6 queens on 6 x 6 have?",
+        right: six.to_string(),
+        wrong: [five, 2 * five, 1].map(|n| n.to_string()).to_vec(),
+        explain: format!(
             "{six}: count(6) says so, and the player's robot finds exactly these leaves. The counts are not monotone at the start (1, 0, 0, 2, 10, 4, 40, 92 for n = 1 to 8), and count_mirror({N}) = {} agrees by searching only half the first row.",
             count_mirror(6)
         ),
-    ]);
+    });
 }
 
 /// The count: how many leaves the robot processes on 6 x 6.
 fn leaves_quiz(out: &mut Out) {
-    let mut robot = Narrated {
-        tree: QueensTree::new(N),
-        cols: Vec::new(),
-        shown: false,
-        found: Vec::new(),
-        out: Out::default(),
-    };
-    walk_leaves(&mut robot);
+    let robot = walked_robot();
     let leaves = robot
         .out
         .text()
@@ -395,27 +390,16 @@ fn leaves_quiz(out: &mut Out) {
         .filter(|l| l.starts_with("ev\treject") || l.starts_with("ev\tfound\t"))
         .count();
     let found = robot.found.len();
-    out.rec(&[
-        "quiz",
-        "robot-leaves",
-        "walk_leaves processes every leaf of the 6-queens tree once: every position whose top queen is attacked, and every full board. How many leaves is that?",
-    ]);
-    let mut choices = vec![leaves, found, 6usize.pow(6), leaves / 2];
-    choices.dedup();
-    for n in choices {
-        out.rec(&[
-            "choice",
-            if n == leaves { "1" } else { "0" },
-            &n.to_string(),
-        ]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    out.quiz(Quiz {
+        id: "robot-leaves",
+        question: "walk_leaves processes every leaf of the 6-queens tree once: every position whose top queen is attacked, and every full board. How many leaves is that?",
+        right: leaves.to_string(),
+        wrong: [found, 6usize.pow(6), leaves / 2].map(|n| n.to_string()).to_vec(),
+        explain: format!(
             "{leaves}: the player shows each one, {} in red (an attacked top queen) and {found} solutions. Far fewer than the 6^6 = 46,656 ways to put one queen in each row, because an attacked queen ends its branch at once.",
             leaves - found
         ),
-    ]);
+    });
 }
 
 /// The board of the robot page's tree: small enough to draw every node.
@@ -764,14 +748,7 @@ mod tests {
 
     #[test]
     fn the_narrated_robot_finds_the_references_solutions_in_order() {
-        let mut robot = Narrated {
-            tree: QueensTree::new(N),
-            cols: Vec::new(),
-            shown: false,
-            found: Vec::new(),
-            out: Out::default(),
-        };
-        walk_leaves(&mut robot);
+        let robot = walked_robot();
         assert_eq!(robot.found, robot_solutions(N));
         assert_eq!(robot.tree.into_solutions(), robot_solutions(N));
     }

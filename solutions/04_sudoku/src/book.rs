@@ -230,27 +230,16 @@ fn solved_figure(out: &mut Out, puzzle: &Grid, guessed: &[usize]) {
 fn quiz(out: &mut Out, puzzle: &Grid) {
     let stats = solve_fewest(puzzle).stats;
     let blanks = 81 - puzzle.givens() as u64;
-    out.rec(&[
-        "quiz",
-        "fewest-guesses",
-        "On the player's puzzle, how many times does solve_fewest write a digit into a blank that had two or more candidates (its guesses)?",
-    ]);
-    let mut choices = vec![stats.guesses, 0, blanks, stats.nodes];
-    choices.dedup();
-    for n in choices {
-        out.rec(&[
-            "choice",
-            if n == stats.guesses { "1" } else { "0" },
-            &n.to_string(),
-        ]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    out.quiz(Quiz {
+        id: "fewest-guesses",
+        question: "On the player's puzzle, how many times does solve_fewest write a digit into a blank that had two or more candidates (its guesses)?",
+        right: stats.guesses.to_string(),
+        wrong: [0, blanks, stats.nodes].map(|n| n.to_string()).to_vec(),
+        explain: format!(
             "{} guesses among {} nodes: most of the {blanks} blanks have a single candidate by the time they are picked, so they are written without a guess; only the rest branch, and the wrong branches are what the player's backtracks undo.",
             stats.guesses, stats.nodes
         ),
-    ]);
+    });
 }
 
 /// Predict the next step: which blank fewest_choices picks first.
@@ -266,26 +255,19 @@ fn pick_quiz(out: &mut Out, puzzle: &Grid) {
         .copied()
         .max_by_key(|&i| (masks.free(i).count_ones(), usize::MAX - i))
         .unwrap_or(first);
-    out.rec(&[
-        "quiz",
-        "first-pick",
-        "Look at the candidates of the player's puzzle. Which blank does fewest_choices pick first?",
-    ]);
-    let mut choices = vec![pick, first, widest];
-    choices.dedup();
-    for c in choices {
-        let text = format!("{} with candidates {{{}}}", name(c), digits(masks.free(c)));
-        out.rec(&["choice", if c == pick { "1" } else { "0" }, &text]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+    let choice = |c: usize| format!("{} with candidates {{{}}}", name(c), digits(masks.free(c)));
+    out.quiz(Quiz {
+        id: "first-pick",
+        question: "Look at the candidates of the player's puzzle. Which blank does fewest_choices pick first?",
+        right: choice(pick),
+        wrong: vec![choice(first), choice(widest)],
+        explain: format!(
             "{}: the first blank in reading order with the fewest candidates, here {}; the naive search would start at {}, the first blank, whatever its candidates.",
             name(pick),
             free.count_ones(),
             name(first)
         ),
-    ]);
+    });
 }
 
 /// The quizzes that close the chapter's other pages, one each.

@@ -237,31 +237,22 @@ fn quiz(out: &mut Out) {
         (x + scale / 2) / scale * scale
     };
     let ratio = round(seed.attempts / search.attempts.max(1));
-    out.rec(&[
-        "quiz",
-        "corner-work",
-        &format!(
+    out.quiz(Quiz {
+        id: "corner-work",
+        question: &format!(
             "The same plain search, the same move order, the same 5 x 5 board: from the top-right corner it makes about {} attempts. From the bottom-right corner (the seed's start), about how many?",
             round(search.attempts)
         ),
-    ]);
-    for (text, right) in [
-        (
-            "About the same: the corners are symmetric".to_string(),
-            false,
-        ),
-        (format!("About {ratio} times as many"), true),
-        ("None: there is no tour from that corner".to_string(), false),
-    ] {
-        out.rec(&["choice", if right { "1" } else { "0" }, &text]);
-    }
-    out.rec(&[
-        "explain",
-        &format!(
+        right: format!("About {ratio} times as many"),
+        wrong: vec![
+            "About the same: the corners are symmetric".into(),
+            "None: there is no tour from that corner".into(),
+        ],
+        explain: format!(
             "{} attempts against {}: the board is symmetric but the fixed move order is not, so one corner meets a good first move early and the other explores a huge subtree first. That is why the plain search is only practical to about 7 x 7, and why Warnsdorff's rule orders the moves.",
             seed.attempts, search.attempts
         ),
-    ]);
+    });
 }
 
 /// Predict the first backtrack of the player's run.
@@ -281,25 +272,15 @@ fn dead_end_quiz(out: &mut Out) {
     let Some(first) = first else {
         return;
     };
-    out.rec(&[
-        "quiz",
-        "first-dead-end",
-        "In the player's run, after which move does the knight first get stuck and back up?",
-    ]);
-    let mut choices = vec![first, 25, 5, 12];
-    choices.sort();
-    choices.dedup();
-    for k in choices {
-        out.rec(&[
-            "choice",
-            if k == first { "1" } else { "0" },
-            &format!("after move {k}"),
-        ]);
-    }
-    out.rec(&[
-        "explain",
-        &format!("After move {first}: every one of its eight moves leaves the board or lands on a visited square, but squares are still unvisited, so the search rubs out move {first} and tries the next move from the square before. Press the player's \"next backtrack\" button once to see it."),
-    ]);
+    out.quiz(Quiz {
+        id: "first-dead-end",
+        question: "In the player's run, after which move does the knight first get stuck and back up?",
+        right: format!("after move {first}"),
+        wrong: [25, 5, 12].map(|k| format!("after move {k}")).to_vec(),
+        explain: format!(
+            "After move {first}: every one of its eight moves leaves the board or lands on a visited square, but squares are still unvisited, so the search rubs out move {first} and tries the next move from the square before. Press the player's \"next backtrack\" button once to see it."
+        ),
+    });
 }
 
 /// The quizzes that close the chapter's other pages, one each.
