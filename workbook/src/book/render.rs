@@ -272,11 +272,7 @@ fn graph(f: &Figure) -> (f64, f64, String) {
     }
     for (v, (_, _, label)) in f.nodes.iter().enumerate() {
         let (x, y) = at(v);
-        let class = f
-            .cells
-            .iter()
-            .find(|c| c.0 == v)
-            .map_or("", |c| c.3.as_str());
+        let class = node_class(f, v);
         let _ = write!(
             s,
             "<circle class=\"node {class}\" cx=\"{x}\" cy=\"{y}\" r=\"17\"/><text class=\"t\" x=\"{x}\" y=\"{}\" font-size=\"{}\">{}</text>",
@@ -286,6 +282,15 @@ fn graph(f: &Figure) -> (f64, f64, String) {
         );
     }
     (400.0, 300.0, s)
+}
+
+/// The CSS class a graph's or a tree's node `v` gets from its `cell`
+/// record (the row field names the node), or none.
+fn node_class(f: &Figure, v: usize) -> &str {
+    f.cells
+        .iter()
+        .find(|c| c.0 == v)
+        .map_or("", |c| c.3.as_str())
 }
 
 /// A tree's lattice: a column per level, a row per box.
@@ -337,11 +342,7 @@ fn tree(f: &Figure, rows: usize, cols: usize) -> (f64, f64, String) {
     }
     for (v, (_, _, label)) in f.nodes.iter().enumerate() {
         let (x, y) = at(v);
-        let class = f
-            .cells
-            .iter()
-            .find(|c| c.0 == v)
-            .map_or("", |c| c.3.as_str());
+        let class = node_class(f, v);
         let _ = write!(
             s,
             "<rect class=\"box {class}\" x=\"{x}\" y=\"{y}\" width=\"{bw}\" height=\"{bh}\" rx=\"4\"/><text class=\"t node-label\" x=\"{}\" y=\"{}\" font-size=\"14\">{}</text>",
