@@ -69,8 +69,7 @@ fn scaffold(root: &Path, scratch: &Path, chapter: &Chapter) -> Result<PathBuf> {
         .with_context(|| format!("cannot create {}", crate_dir.display()))?;
     std::fs::create_dir_all(ws.join("solutions"))?;
     std::fs::create_dir_all(ws.join(".cargo"))?;
-    let text = std::fs::read_to_string(root.join("Cargo.toml"))?;
-    let mut manifest: toml::Table = text.parse()?;
+    let mut manifest = read_manifest(&root.join("Cargo.toml"))?;
     if let Some(w) = manifest.get_mut("workspace").and_then(|w| w.as_table_mut()) {
         let member = format!("exercises/{}", chapter.folder());
         w.insert("members".into(), toml::Value::Array(vec![member.into()]));
@@ -106,14 +105,8 @@ fn scaffold(root: &Path, scratch: &Path, chapter: &Chapter) -> Result<PathBuf> {
 /// trace writer). A path dependency is rewritten to be found from the
 /// exercise crate's folder.
 fn scratch_manifest(root: &Path, chapter: &Chapter) -> Result<String> {
-    let read = |path: &Path| -> Result<toml::Table> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        text.parse()
-            .with_context(|| format!("cannot parse {}", path.display()))
-    };
-    let mut manifest = read(&chapter.dir.join("Cargo.toml"))?;
-    let solution = read(
+    let mut manifest = read_manifest(&chapter.dir.join("Cargo.toml"))?;
+    let solution = read_manifest(
         &root
             .join("solutions")
             .join(chapter.folder())
@@ -137,6 +130,14 @@ fn scratch_manifest(root: &Path, chapter: &Chapter) -> Result<String> {
         }
     }
     Ok(toml::to_string(&manifest)?)
+}
+
+/// A Cargo manifest as a TOML table; errors name the file.
+fn read_manifest(path: &Path) -> Result<toml::Table> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    text.parse()
+        .with_context(|| format!("cannot parse {}", path.display()))
 }
 
 fn link(target: &Path, at: &Path) -> Result<()> {
