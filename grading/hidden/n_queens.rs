@@ -144,8 +144,8 @@ mod bitmask {
     fn count_below_agrees_with_the_reference_on_300_deep_random_positions_up_to_n_32() {
         // All rows but the last few (at most 9) hold queens, so boards up to
         // 32 wide leave a small subtree. Half the positions are the top of a
-        // random solution (so they count at least 1); the other half are
-        // queens dropped on random free squares, often a dead end (0).
+        // random solution where one is found (so they count at least 1); the
+        // rest are queens dropped on random free squares, often a dead end.
         let mut rng = Rng(35);
         for case in 0..300 {
             let n = 1 + rng.below(32);
