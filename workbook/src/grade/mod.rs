@@ -14,6 +14,8 @@
 //!   list), and a throwaway copy per learner, built a chapter at a time.
 //! * `sandbox`: `bwrap` around every build and test, and a uid per test run.
 //! * `exec`: one process per test under CPU, memory, task and output limits.
+//! * `tables`: a note for the instructor when a learner's code holds the
+//!   tests' answers as literals (a table, not a search); never a grade.
 //! * `report`: `results.json` per learner, `grades.csv`, `report.md`/`.html`.
 //! * `shard`: a deterministic share of the class per run (`--shard I/N`),
 //!   and the merge of the parts into one gradebook.
@@ -31,6 +33,7 @@ mod report;
 mod sandbox;
 mod shard;
 mod submission;
+mod tables;
 mod workspace;
 
 pub use exec::{limited_build_exec, limited_exec};
@@ -623,6 +626,11 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
         } else if taken.files == *pristine {
             ChapterStatus::NotStarted
         } else {
+            let known =
+                tables::Answers::of(ctx.root, c, ctx.config.hidden_dir(ctx.root).as_deref());
+            if let Some(note) = tables::table_note(&taken.files, &known) {
+                r.notes.push(format!("{folder}: {note}"));
+            }
             accepted.push(Accepted {
                 chapter: ci,
                 files: taken.files,
