@@ -227,10 +227,10 @@ pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode>
     let out = opts.out.clone();
     // Every folder of the run is gone when `grade_class` returns, however
     // it returns: only then is the interruption reported.
-    let graded = grade_class(root, chapters, opts);
-    match interrupt::requested() {
-        Some(sig) => Ok(interrupted(sig, Some(&out))),
-        None => graded,
+    // A signal that came after the report was in place changes nothing.
+    match (grade_class(root, chapters, opts), interrupt::requested()) {
+        (Err(_), Some(sig)) => Ok(interrupted(sig, Some(&out))),
+        (graded, _) => graded,
     }
 }
 
@@ -291,10 +291,9 @@ fn grade_class(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitC
 /// `workbook grade merge PART... --out REPORT`.
 pub fn merge(chapters: &[Chapter], parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     interrupt::install()?;
-    let merged = shard::merge(chapters, parts, out);
-    match interrupt::requested() {
-        Some(sig) => Ok(interrupted(sig, Some(out))),
-        None => merged.map(|()| ExitCode::SUCCESS),
+    match (shard::merge(chapters, parts, out), interrupt::requested()) {
+        (Err(_), Some(sig)) => Ok(interrupted(sig, Some(out))),
+        (merged, _) => merged.map(|()| ExitCode::SUCCESS),
     }
 }
 
