@@ -24,6 +24,7 @@ fn open_wire() -> Option<UnixStream> {
     None
 }
 
+#[allow(dead_code)]
 mod judge {
     use super::common::*;
     use super::open_wire;

@@ -450,10 +450,10 @@ impl Runner<'_> {
         let mut output = format!("{stdout}{stderr}");
         if let Some(s) = subject {
             let fate = s.finish(self.sandbox.mode);
-            if outcome != Outcome::Passed {
-                if let Some((o, m)) = fate.verdict(l) {
-                    (outcome, message) = (o, m);
-                }
+            if outcome != Outcome::Passed
+                && let Some((o, m)) = fate.verdict(l)
+            {
+                (outcome, message) = (o, m);
             }
             if !fate.printed.trim().is_empty() {
                 output.push_str("\n--- what your code printed ---\n");
