@@ -639,9 +639,11 @@ fn without_durations(text: &str) -> String {
         let digits = rest
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(rest.len());
-        if digits > 0 && rest[digits..].starts_with('s') {
+        // A message cut short may end inside the number ("0.02…").
+        let cut = rest[digits..].starts_with('…');
+        if digits > 0 && (cut || rest[digits..].starts_with('s')) {
             out.push_str("[secs]");
-            rest = &rest[digits + 1..];
+            rest = &rest[digits + usize::from(!cut)..];
         }
     }
     out + rest

@@ -506,7 +506,11 @@ fn bound_hit(bounds: &BuildBounds, stderr: &str, lines: &[String]) -> Option<Str
             bounds.file_bytes >> 20
         ));
     }
-    if said("memory allocation of") || said("out of memory") || said("Cannot allocate memory") {
+    if said("memory allocation of")
+        || said("out of memory")
+        || said("Cannot allocate memory")
+        || said("more memory than available")
+    {
         return Some(format!(
             "the build used more than {} MiB of memory and was stopped (a constant or static too large to evaluate?)",
             bounds.data_bytes >> 20
