@@ -9,6 +9,7 @@ mod book;
 mod check;
 mod grade;
 mod info;
+mod markdown;
 mod names;
 mod progress;
 mod reset;
