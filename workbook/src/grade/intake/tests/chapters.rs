@@ -3,118 +3,73 @@
 //! references never stop the intake with an internal error.
 
 use super::*;
-use std::collections::BTreeSet;
-use syn::spanned::Spanned;
-use syn::{Attribute, Item};
 
-/// The text `workbook stubs` starts from: the solution without its
-/// `#[cfg(test)]` and reference-only items, renamed to the learner's crate.
-fn learner_copy(text: &str, package: &str) -> String {
-    let Ok(file) = syn::parse_file(text) else {
-        return text.to_string();
-    };
-    let lines: Vec<&str> = text.lines().collect();
-    let mut drop = BTreeSet::new();
-    for item in &file.items {
-        let attrs: &[Attribute] = match item {
-            Item::Fn(i) => &i.attrs,
-            Item::Mod(i) => &i.attrs,
-            Item::Impl(i) => &i.attrs,
-            Item::Struct(i) => &i.attrs,
-            Item::Enum(i) => &i.attrs,
-            Item::Use(i) => &i.attrs,
-            Item::Const(i) => &i.attrs,
-            Item::Static(i) => &i.attrs,
-            Item::Type(i) => &i.attrs,
-            _ => &[],
-        };
-        let start = attrs
-            .first()
-            .map_or(item.span().start().line, |a| a.span().start().line);
-        let cfg_test = attrs.iter().any(|a| {
-            a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
-        });
-        let marked = start > 1 && lines[start - 2].trim() == crate::stubs::REFERENCE_ONLY;
-        if cfg_test || marked {
-            drop.extend(start - usize::from(marked)..=item.span().end().line);
-        }
-    }
-    let kept: Vec<&str> = lines
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !drop.contains(&(i + 1)))
-        .map(|(_, l)| *l)
-        .collect();
-    (kept.join("\n") + "\n").replace(&format!("{package}_solution"), package)
-}
-
-fn rust_files(dir: &Path, base: &Path, out: &mut BTreeMap<PathBuf, String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, base, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let rel = path.strip_prefix(base).unwrap_or(&path).to_path_buf();
-            out.insert(rel, std::fs::read_to_string(&path).unwrap_or_default());
-        }
-    }
-}
-
-/// One chapter of the workbook: its pristine stubs, the reference as a
-/// learner would hand it in (by path under `src/`), and its stub keys.
+/// One chapter of the workbook as the grader sees it: its pristine stubs,
+/// the reference as a learner would hand it in (by path under `src/`), its
+/// stub keys and the crates its manifest gives its code.
 struct RealChapter {
     folder: String,
     pristine: BTreeMap<PathBuf, String>,
     solution: BTreeMap<PathBuf, String>,
     stubs: Vec<String>,
+    crates: Vec<String>,
 }
 
 /// Every chapter: its pristine stubs and the reference as a learner would
-/// hand it in.
+/// hand it in (what `workbook __learner-reference` writes).
 fn real_chapters() -> Vec<RealChapter> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let chapters = crate::info::load_chapters(&root).unwrap_or_default();
+    let folders = std::fs::read_dir(root.join("exercises"))
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.path().join("info.toml").is_file())
+                .count()
+        })
+        .unwrap_or_default();
     assert!(!chapters.is_empty(), "no chapters under {}", root.display());
+    assert_eq!(chapters.len(), folders, "every chapter folder is a chapter");
     chapters
         .iter()
         .map(|c| {
-            let mut pristine = BTreeMap::new();
-            rust_files(&c.dir.join("src"), &c.dir.join("src"), &mut pristine);
-            let sol = root.join("solutions").join(c.folder()).join("src");
-            let mut solution = BTreeMap::new();
-            rust_files(&sol, &sol, &mut solution);
-            for text in solution.values_mut() {
-                *text = learner_copy(text, c.package());
-            }
+            let pristine = crate::grade::read_sources(&c.dir.join("src"))
+                .unwrap_or_else(|e| panic!("{}: no stubs: {e:#}", c.folder()));
+            let solution = crate::stubs::learner_reference(&root, c)
+                .unwrap_or_else(|e| panic!("{}: no learner's reference: {e:#}", c.folder()))
+                .into_iter()
+                .map(|f| (f.relative, f.text))
+                .collect();
             let stubs = c.all_stubs().keys().map(|k| k.to_string()).collect();
             RealChapter {
                 folder: c.folder(),
                 pristine,
                 solution,
                 stubs,
+                crates: crate::grade::dependencies(&c.dir.join("Cargo.toml")),
             }
         })
         .collect()
 }
 
 #[test]
-fn every_reference_solution_is_accepted_and_rebuilds_the_reference() {
+fn every_chapters_reference_is_taken_whole_and_rebuilds_the_reference() {
+    let chapters = real_chapters();
+    assert!(chapters.len() >= 6, "the workbook has six chapters");
     for RealChapter {
         folder,
         pristine,
         solution,
         stubs,
-    } in real_chapters()
+        crates,
+    } in chapters
     {
         let submitted = solution
             .iter()
             .map(|(k, v)| (k.clone(), v.clone().into_bytes()))
             .collect();
-        let i = take(&pristine, &submitted, &stubs, &[], &[]);
+        let i = take(&pristine, &submitted, &stubs, &[], &crates);
         assert!(i.refused.is_empty(), "{folder}: {:#?}", i.refused);
+        assert!(i.notes.is_empty(), "{folder}: {:#?}", i.notes);
         for (rel, built) in &i.files {
             // Files without stubs are the pristine text by design; that
             // they match the reference is `workbook check`'s invariant.
@@ -221,6 +176,7 @@ fn arbitrary_bytes_and_mutated_solutions_never_panic() {
             pristine,
             solution,
             stubs,
+            crates,
         } = &chapters[round % chapters.len()];
         let (rel, text) = solution
             .iter()
@@ -232,7 +188,7 @@ fn arbitrary_bytes_and_mutated_solutions_never_panic() {
             mutate(&mut rng, text)
         };
         let submitted = BTreeMap::from([(rel.clone(), bytes)]);
-        let i = take(pristine, &submitted, stubs, &[], &[]);
+        let i = take(pristine, &submitted, stubs, &[], crates);
         assert!(
             !rules(&i).contains(&"internal"),
             "{folder}/{} round {round}: {:?}",
