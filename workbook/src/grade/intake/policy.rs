@@ -12,8 +12,11 @@
 pub(super) const MAX_FILE_BYTES: usize = 256 << 10;
 /// The deepest bracket nesting accepted (the references use at most 9).
 pub(super) const MAX_BRACKETS: usize = 256;
-/// The most nesting tokens on one path from a file's root (see [`nesting`];
-/// the reference solutions reach 171, the largest file in the repository 343).
+/// The most nesting tokens on one path from a file's root (see
+/// [`nesting`](super::tokens::nesting); measured 2026-11-23: the
+/// references as handed in reach 43, the deepest `.rs` file in the
+/// repository 70, `workbook/src/grade/exec.rs`; `syn` parses every shape
+/// just under it on the intake's thread, `tests/nesting.rs`).
 pub(super) const MAX_NESTING: usize = 2048;
 /// The deepest expression, type or pattern the checker descends into.
 pub(super) const MAX_DEPTH: usize = 512;

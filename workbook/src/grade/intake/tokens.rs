@@ -131,21 +131,27 @@ pub(super) fn read_learner(bytes: &[u8], fo: &mut FileOut) -> Option<Learner> {
     }
 }
 
-/// Refuses token trees that `syn` could not parse or visit within its stack.
+/// Refuses token trees that `syn` could not parse or visit within its
+/// stack; otherwise the most nesting tokens on one path (for measuring).
 ///
 /// Every level of syntax-tree nesting needs at least one punctuation mark,
-/// bracket group or keyword on its own level of brackets, and siblings are
-/// separated by `,` or `;`. So the nesting tokens of one `,`/`;` segment,
-/// added up along any path of brackets from the root, bound the depth of
-/// the tree `syn` builds there (attributes, `#[...]`, are siblings and are
-/// not counted). Identifiers and literals never nest, so plain code stays
-/// far below [`MAX_NESTING`]. Iterative, so the check itself cannot overflow.
-fn nesting(tokens: TokenStream) -> Result<(), (usize, String)> {
+/// bracket group or keyword on its own level of brackets. So the nesting
+/// tokens of one segment (see [`segment`]), added up along any path of
+/// brackets from the root, bound the depth of the tree `syn` builds there.
+/// Siblings do not add up: a segment ends where a new sibling starts (after
+/// `,` or `;`, or where an item or a block-like statement ends), so a file
+/// of a thousand functions or a `match` of a thousand arms is as deep as
+/// its deepest one. Identifiers, literals, attributes and `::` never nest,
+/// so plain code stays far below [`MAX_NESTING`]; a long chain of binary
+/// operators or method calls does count, since `syn` builds it as deep as
+/// it is long. Iterative, so the check itself cannot overflow.
+pub(super) fn nesting(tokens: TokenStream) -> Result<usize, (usize, String)> {
+    let mut deepest = 0;
     let mut stack = vec![(tokens, 0usize, 0usize)];
     while let Some((ts, base, depth)) = stack.pop() {
         let toks: Vec<TokenTree> = ts.into_iter().collect();
         let mut start = 0;
-        while start <= toks.len() {
+        while start < toks.len() {
             let (end, cost) = segment(&toks, start);
             let here = base + cost;
             if here > MAX_NESTING {
@@ -155,6 +161,7 @@ fn nesting(tokens: TokenStream) -> Result<(), (usize, String)> {
                 );
                 return Err((line, reason));
             }
+            deepest = deepest.max(here);
             for t in &toks[start..end] {
                 if let TokenTree::Group(g) = t {
                     if depth + 1 > MAX_BRACKETS {
@@ -164,29 +171,53 @@ fn nesting(tokens: TokenStream) -> Result<(), (usize, String)> {
                     stack.push((g.stream(), here, depth + 1));
                 }
             }
-            start = end + 1;
+            start = end;
         }
     }
-    Ok(())
+    Ok(deepest)
 }
 
-/// The end of the `,`/`;` segment starting at `start`, and its nesting tokens.
+/// The end of the segment starting at `start` (the index after its last
+/// token) and its nesting tokens.
+///
+/// A segment ends after a `,` or `;`, and after a `{...}` group that a new
+/// sibling follows: an identifier (an item's or statement's first word, a
+/// match arm's pattern) other than `else` and `as` (which continue an `if`
+/// chain or a cast), a literal (a pattern), or a `#` (an attribute or doc
+/// comment) or `'` (a label). In code that parses, nothing deeper than the
+/// group continues past that point, so the sibling starts from the depth of
+/// the group's own level; in code that does not, `syn` stops there with an
+/// error. Anything else after a `}` (an operator, `.`, another group) may
+/// continue the expression, and is counted with it.
 fn segment(toks: &[TokenTree], start: usize) -> (usize, usize) {
     let is =
         |i: usize, c: char| matches!(toks.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
-    let bracket = |i: usize| matches!(toks.get(i), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket);
+    let group = |i: usize, d: Delimiter| matches!(toks.get(i), Some(TokenTree::Group(g)) if g.delimiter() == d);
+    let sibling = |i: usize| match toks.get(i) {
+        Some(TokenTree::Ident(id)) => id != "else" && id != "as",
+        Some(TokenTree::Literal(_)) => true,
+        Some(TokenTree::Punct(p)) => matches!(p.as_char(), '#' | '\''),
+        _ => false,
+    };
     let mut cost = 0;
     let mut i = start;
     while i < toks.len() {
         if is(i, ',') || is(i, ';') {
-            break;
+            return (i + 1, cost);
         }
-        if is(i, '#') && bracket(i + 1) {
+        if is(i, '#') && group(i + 1, Delimiter::Bracket) {
             i += 2;
             continue;
         }
-        if is(i, '#') && is(i + 1, '!') && bracket(i + 2) {
+        if is(i, '#') && is(i + 1, '!') && group(i + 2, Delimiter::Bracket) {
             i += 3;
+            continue;
+        }
+        // `::` separates path segments, which `syn` reads in a loop.
+        let joint =
+            matches!(toks.get(i), Some(TokenTree::Punct(p)) if p.spacing() == Spacing::Joint);
+        if is(i, ':') && joint && is(i + 1, ':') {
+            i += 2;
             continue;
         }
         cost += match &toks[i] {
@@ -194,6 +225,9 @@ fn segment(toks: &[TokenTree], start: usize) -> (usize, usize) {
             TokenTree::Literal(_) => 0,
             _ => 1,
         };
+        if group(i, Delimiter::Brace) && sibling(i + 1) {
+            return (i + 1, cost);
+        }
         i += 1;
     }
     (i, cost)

@@ -4,53 +4,6 @@
 
 use super::*;
 
-/// One chapter of the workbook as the grader sees it: its pristine stubs,
-/// the reference as a learner would hand it in (by path under `src/`), its
-/// stub keys and the crates its manifest gives its code.
-struct RealChapter {
-    folder: String,
-    pristine: BTreeMap<PathBuf, String>,
-    solution: BTreeMap<PathBuf, String>,
-    stubs: Vec<String>,
-    crates: Vec<String>,
-}
-
-/// Every chapter: its pristine stubs and the reference as a learner would
-/// hand it in (what `workbook __learner-reference` writes).
-fn real_chapters() -> Vec<RealChapter> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let chapters = crate::info::load_chapters(&root).unwrap_or_default();
-    let folders = std::fs::read_dir(root.join("exercises"))
-        .map(|d| {
-            d.flatten()
-                .filter(|e| e.path().join("info.toml").is_file())
-                .count()
-        })
-        .unwrap_or_default();
-    assert!(!chapters.is_empty(), "no chapters under {}", root.display());
-    assert_eq!(chapters.len(), folders, "every chapter folder is a chapter");
-    chapters
-        .iter()
-        .map(|c| {
-            let pristine = crate::grade::read_sources(&c.dir.join("src"))
-                .unwrap_or_else(|e| panic!("{}: no stubs: {e:#}", c.folder()));
-            let solution = crate::stubs::learner_reference(&root, c)
-                .unwrap_or_else(|e| panic!("{}: no learner's reference: {e:#}", c.folder()))
-                .into_iter()
-                .map(|f| (f.relative, f.text))
-                .collect();
-            let stubs = c.all_stubs().keys().map(|k| k.to_string()).collect();
-            RealChapter {
-                folder: c.folder(),
-                pristine,
-                solution,
-                stubs,
-                crates: crate::grade::dependencies(&c.dir.join("Cargo.toml")),
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn every_chapters_reference_is_taken_whole_and_rebuilds_the_reference() {
     let chapters = real_chapters();
@@ -195,5 +148,23 @@ fn arbitrary_bytes_and_mutated_solutions_never_panic() {
             rel.display(),
             i.refused
         );
+    }
+}
+
+#[test]
+fn every_reference_nests_far_below_the_budget() {
+    // The budget's headroom, measured: a reference file that nears it means
+    // the budget, not the reference, needs a look.
+    for chapter in real_chapters() {
+        for (rel, text) in &chapter.solution {
+            let tokens = text.parse().unwrap_or_else(|e| panic!("{rel:?}: {e}"));
+            let deepest = tokens::nesting(tokens).unwrap_or_else(|e| panic!("{rel:?}: {e:?}"));
+            println!("{}/{}: {deepest}", chapter.folder, rel.display());
+            assert!(
+                deepest < MAX_NESTING / 8,
+                "{}/{rel:?}: {deepest}",
+                chapter.folder
+            );
+        }
     }
 }

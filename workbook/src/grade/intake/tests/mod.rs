@@ -13,7 +13,8 @@ mod grammar;
 mod nesting;
 mod splice;
 
-use super::policy::{MAX_FILE_BYTES, MAX_NESTING};
+use super::policy::{MAX_BRACKETS, MAX_FILE_BYTES, MAX_NESTING};
+use super::tokens;
 use super::tokens::canonical;
 use super::*;
 use std::collections::BTreeMap;
@@ -145,4 +146,81 @@ fn assert_accepted(src: &str) -> ChapterIntake {
 
 fn lib_of(i: &ChapterIntake) -> &str {
     &i.files[Path::new("lib.rs")]
+}
+
+/// One chapter of the workbook as the grader sees it: its pristine stubs,
+/// the reference as a learner would hand it in (by path under `src/`), its
+/// stub keys and the crates its manifest gives its code.
+struct RealChapter {
+    folder: String,
+    pristine: BTreeMap<PathBuf, String>,
+    solution: BTreeMap<PathBuf, String>,
+    stubs: Vec<String>,
+    crates: Vec<String>,
+}
+
+/// The workbook's root and its chapters, every chapter folder included.
+fn workbook() -> (PathBuf, Vec<crate::info::Chapter>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let chapters = crate::info::load_chapters(&root).unwrap_or_default();
+    let folders = std::fs::read_dir(root.join("exercises"))
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.path().join("info.toml").is_file())
+                .count()
+        })
+        .unwrap_or_default();
+    assert!(!chapters.is_empty(), "no chapters under {}", root.display());
+    assert_eq!(chapters.len(), folders, "every chapter folder is a chapter");
+    (root, chapters)
+}
+
+/// One chapter as the grader sees it, with the reference as a learner
+/// would hand it in (what `workbook __learner-reference` writes).
+fn real_chapter(root: &Path, c: &crate::info::Chapter) -> RealChapter {
+    let pristine = crate::grade::read_sources(&c.dir.join("src"))
+        .unwrap_or_else(|e| panic!("{}: no stubs: {e:#}", c.folder()));
+    let solution = crate::stubs::learner_reference(root, c)
+        .unwrap_or_else(|e| panic!("{}: no learner's reference: {e:#}", c.folder()))
+        .into_iter()
+        .map(|f| (f.relative, f.text))
+        .collect();
+    RealChapter {
+        folder: c.folder(),
+        pristine,
+        solution,
+        stubs: c.all_stubs().keys().map(|k| k.to_string()).collect(),
+        crates: crate::grade::dependencies(&c.dir.join("Cargo.toml")),
+    }
+}
+
+/// Every chapter, as the grader sees it.
+fn real_chapters() -> Vec<RealChapter> {
+    let (root, chapters) = workbook();
+    chapters.iter().map(|c| real_chapter(&root, c)).collect()
+}
+
+/// The first chapter (intro), as the grader sees it.
+fn intro() -> RealChapter {
+    let (root, chapters) = workbook();
+    real_chapter(&root, &chapters[0])
+}
+
+/// Takes `chapter` with its file `rel` replaced by `text` (the other files
+/// of the reference as handed in).
+fn take_real(chapter: &RealChapter, rel: &str, text: &str, allow: &[&str]) -> ChapterIntake {
+    let mut submitted: BTreeMap<PathBuf, Vec<u8>> = chapter
+        .solution
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone().into_bytes()))
+        .collect();
+    submitted.insert(PathBuf::from(rel), text.as_bytes().to_vec());
+    let allow: Vec<String> = allow.iter().map(|a| a.to_string()).collect();
+    take(
+        &chapter.pristine,
+        &submitted,
+        &chapter.stubs,
+        &allow,
+        &chapter.crates,
+    )
 }
