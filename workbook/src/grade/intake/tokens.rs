@@ -180,18 +180,28 @@ pub(super) fn nesting(tokens: TokenStream) -> Result<usize, (usize, String)> {
 /// The end of the segment starting at `start` (the index after its last
 /// token) and its nesting tokens.
 ///
-/// A segment ends after a `,` or `;`, and after a `{...}` group that a new
-/// sibling follows: an identifier (an item's or statement's first word, a
-/// match arm's pattern) other than `else` and `as` (which continue an `if`
-/// chain or a cast), a literal (a pattern), or a `#` (an attribute or doc
+/// A segment ends after a `;`, and after a `{...}` group that a new sibling
+/// follows: an identifier (an item's or statement's first word, a match
+/// arm's pattern) other than `else` and `as` (which continue an `if` chain
+/// or a cast), a literal (a pattern), or a `#` (an attribute or doc
 /// comment) or `'` (a label). In code that parses, nothing deeper than the
 /// group continues past that point, so the sibling starts from the depth of
 /// the group's own level; in code that does not, `syn` stops there with an
 /// error. Anything else after a `}` (an operator, `.`, another group) may
 /// continue the expression, and is counted with it.
+///
+/// A segment also ends after a `,`, unless a list that `syn` nests into is
+/// open on this level: generics (`<` without its `>`; `->` and `=>` close
+/// nothing) or a closure's parameters (an odd number of single `|`). The
+/// elements of such a list sit deeper than what opened it, so
+/// `T<u8, T<u8, ...>>` and `|a, b| |a, b| ...` keep adding up. A `<` or
+/// `|` that is an operator only makes the rest of its segment count more.
 fn segment(toks: &[TokenTree], start: usize) -> (usize, usize) {
-    let is =
-        |i: usize, c: char| matches!(toks.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let punct = |i: usize| match toks.get(i) {
+        Some(TokenTree::Punct(p)) => Some((p.as_char(), p.spacing() == Spacing::Joint)),
+        _ => None,
+    };
+    let is = |i: usize, c: char| punct(i).is_some_and(|(p, _)| p == c);
     let group = |i: usize, d: Delimiter| matches!(toks.get(i), Some(TokenTree::Group(g)) if g.delimiter() == d);
     let sibling = |i: usize| match toks.get(i) {
         Some(TokenTree::Ident(id)) => id != "else" && id != "as",
@@ -199,10 +209,11 @@ fn segment(toks: &[TokenTree], start: usize) -> (usize, usize) {
         Some(TokenTree::Punct(p)) => matches!(p.as_char(), '#' | '\''),
         _ => false,
     };
+    let (mut angles, mut bars) = (0usize, false);
     let mut cost = 0;
     let mut i = start;
     while i < toks.len() {
-        if is(i, ',') || is(i, ';') {
+        if is(i, ';') || (is(i, ',') && angles == 0 && !bars) {
             return (i + 1, cost);
         }
         if is(i, '#') && group(i + 1, Delimiter::Bracket) {
@@ -213,16 +224,29 @@ fn segment(toks: &[TokenTree], start: usize) -> (usize, usize) {
             i += 3;
             continue;
         }
-        // `::` separates path segments, which `syn` reads in a loop.
-        let joint =
-            matches!(toks.get(i), Some(TokenTree::Punct(p)) if p.spacing() == Spacing::Joint);
-        if is(i, ':') && joint && is(i + 1, ':') {
-            i += 2;
-            continue;
+        match punct(i) {
+            // `::` separates path segments, which `syn` reads in a loop.
+            Some((':', true)) if is(i + 1, ':') => {
+                i += 2;
+                continue;
+            }
+            // `||`: no parameters, or a logical or; neither opens a list.
+            Some(('|', true)) if is(i + 1, '|') => {
+                cost += 2;
+                i += 2;
+                continue;
+            }
+            Some(('|', _)) => bars = !bars,
+            Some(('<', _)) => angles += 1,
+            Some(('>', _)) if !matches!(punct(i.wrapping_sub(1)), Some(('-' | '=', true))) => {
+                angles = angles.saturating_sub(1);
+            }
+            _ => {}
         }
         cost += match &toks[i] {
             TokenTree::Ident(id) => usize::from(KEYWORDS.contains(&id.to_string().as_str())),
             TokenTree::Literal(_) => 0,
+            TokenTree::Punct(p) if p.as_char() == ',' => 0,
             _ => 1,
         };
         if group(i, Delimiter::Brace) && sibling(i + 1) {

@@ -7,7 +7,7 @@ use super::*;
 /// 200 KB of one nesting shape as the body of `solve`.
 fn deep(shape: &str) -> String {
     // About 200 KB: shapes that close again spend half on the closing side.
-    let two_sided = ["(", "-(", "{", "Vec<"].contains(&shape);
+    let two_sided = ["(", "-(", "{", "Vec<", "T<u8, "].contains(&shape);
     let n = if two_sided { 100_000 } else { 200_000 } / shape.len();
     let body = match shape {
         "(" => format!("{}1{}", "(".repeat(n), ")".repeat(n)),
@@ -19,6 +19,13 @@ fn deep(shape: &str) -> String {
         ".f()" => format!("let _ = n{}; vec![]", ".f()".repeat(n)),
         "&" => format!("let _ = {}n; vec![]", "&".repeat(n)),
         "|x| " => format!("let _ = {}1; vec![]", "|x| ".repeat(n)),
+        // Commas inside a list `syn` nests into do not end the nesting.
+        "|a, b| " => format!("let _ = {}1; vec![]", "|a, b| ".repeat(n)),
+        "T<u8, " => format!(
+            "let _: {}u8{} = todo!(); vec![]",
+            "T<u8, ".repeat(n),
+            ">".repeat(n)
+        ),
         _ => unreachable!(),
     };
     solved(&body)
@@ -26,8 +33,19 @@ fn deep(shape: &str) -> String {
 
 #[test]
 fn deep_nesting_of_every_shape_is_refused_without_a_crash() {
-    for shape in ["(", "!", "+1", "-(", "{", "Vec<", ".f()", "&", "|x| "] {
-        let i = take_lib(&deep(shape));
+    let shapes = [
+        "(", "!", "+1", "-(", "{", "Vec<", ".f()", "&", "|x| ", "|a, b| ", "T<u8, ",
+    ];
+    for shape in shapes {
+        let src = deep(shape);
+        // Refused by the token pass, before `syn` could recurse into it
+        // (`|a, b| ` 30,000 deep overflowed the intake's 256 MiB stack).
+        let tokens = src.parse().unwrap_or_else(|e| panic!("{shape}: {e}"));
+        assert!(
+            tokens::nesting(tokens).is_err(),
+            "shape {shape}: under the budget"
+        );
+        let i = take_lib(&src);
         assert_eq!(rules(&i), ["nesting"], "shape {shape}: {:?}", i.refused);
     }
 }
