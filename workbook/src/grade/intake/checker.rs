@@ -39,6 +39,12 @@ pub(super) enum Kind {
     Type,
     /// A trait the learner defines, with the names of its items.
     Trait(Vec<String>),
+    /// A function, or an import named like one (lower case): what a cast
+    /// to an integer may not take (see [`soundness`](super::soundness)).
+    Fn,
+    /// A binding of a pattern (a parameter, a `let`), which hides an item
+    /// of the same name from where it is bound.
+    Local,
     /// Anything else: a given item, an import, an alias.
     Other,
 }
@@ -51,6 +57,11 @@ pub(super) struct Scope {
 impl Scope {
     pub(super) fn insert(&mut self, name: String, kind: Kind) {
         self.kinds.entry(name).or_insert(kind);
+    }
+
+    /// A pattern binds `name` here: it hides whatever the name meant.
+    pub(super) fn bind(&mut self, name: String) {
+        self.kinds.insert(name, Kind::Local);
     }
 
     pub(super) fn add(&mut self, item: &Item) {
@@ -67,20 +78,47 @@ impl Scope {
                     })
                     .collect(),
             ),
+            Item::Fn(_) => Kind::Fn,
             _ => Kind::Other,
         };
         if let Some(name) = item_name(item) {
             self.insert(name, kind);
         }
         for b in use_leaves(item).iter().filter_map(Leaf::binding) {
-            self.insert(b, Kind::Other);
+            let kind = if fn_like(&b) { Kind::Fn } else { Kind::Other };
+            self.insert(b, kind);
         }
     }
 }
 
 /// The structural checks, run on every accepted syntax tree.
+/// The names a pattern binds.
+pub(super) fn bindings(p: &syn::Pat) -> Vec<String> {
+    #[derive(Default)]
+    struct Bound(Vec<String>);
+    impl<'ast> Visit<'ast> for Bound {
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            self.0.push(p.ident.to_string());
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut bound = Bound::default();
+    bound.visit_pat(p);
+    bound.0
+}
+
+/// Whether an imported name may be a function: functions are named in
+/// lower case, types, traits and constants are not (modules are, but a
+/// module cannot be cast).
+pub(super) fn fn_like(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+}
+
 pub(super) struct Checker<'a> {
     ctx: &'a Context<'a>,
+    /// Visiting given code (a stub's signature with only `mut` added): the
+    /// soundness stopgap, which is about what the learner writes, is off.
+    pub(super) given: bool,
     pub(super) found: Vec<(usize, &'static str, String)>,
     depth: usize,
     too_deep: bool,
@@ -99,10 +137,11 @@ impl<'a> Checker<'a> {
             depth: 0,
             too_deep: false,
             scopes: Vec::new(),
+            given: false,
         }
     }
 
-    fn refuse(&mut self, span: Span, rule: &'static str, reason: String) {
+    pub(super) fn refuse(&mut self, span: Span, rule: &'static str, reason: String) {
         self.found.push((line_of(span), rule, reason));
     }
 
@@ -111,7 +150,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The innermost meaning of a single-identifier name.
-    fn kind(&self, name: &str) -> Option<&Kind> {
+    pub(super) fn kind(&self, name: &str) -> Option<&Kind> {
         self.scopes.iter().rev().find_map(|s| s.kinds.get(name))
     }
 
@@ -521,6 +560,95 @@ impl<'ast> Visit<'ast> for Checker<'_> {
         }
         self.scopes.push(scope);
         syn::visit::visit_block(self, b);
+        self.scopes.pop();
+    }
+
+    fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
+        self.lifetime(l);
+    }
+
+    // Labels are not lifetimes, though `syn` spells them alike.
+    fn visit_label(&mut self, _: &'ast syn::Label) {}
+
+    fn visit_expr_break(&mut self, b: &'ast syn::ExprBreak) {
+        for a in &b.attrs {
+            self.visit_attribute(a);
+        }
+        if let Some(e) = &b.expr {
+            self.visit_expr(e);
+        }
+    }
+
+    fn visit_expr_continue(&mut self, c: &'ast syn::ExprContinue) {
+        for a in &c.attrs {
+            self.visit_attribute(a);
+        }
+    }
+
+    fn visit_bound_lifetimes(&mut self, b: &'ast syn::BoundLifetimes) {
+        self.higher_ranked(b);
+        syn::visit::visit_bound_lifetimes(self, b);
+    }
+
+    fn visit_type_bare_fn(&mut self, t: &'ast syn::TypeBareFn) {
+        self.fn_pointer(t);
+        syn::visit::visit_type_bare_fn(self, t);
+    }
+
+    fn visit_expr_cast(&mut self, c: &'ast syn::ExprCast) {
+        self.cast(c);
+        syn::visit::visit_expr_cast(self, c);
+    }
+
+    // Where pattern bindings live, so a cast knows a local from a function:
+    // a function's parameters, a closure's, a match arm's; a `let` binds in
+    // its block from the next statement on (its initializer is visited
+    // first). `if let`, `while let` and `for` bind in the enclosing block,
+    // which can only hide a function too many, never one too few.
+    fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.bind(p.ident.to_string());
+        }
+        syn::visit::visit_pat_ident(self, p);
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        for a in &l.attrs {
+            self.visit_attribute(a);
+        }
+        if let Some(init) = &l.init {
+            self.visit_local_init(init);
+        }
+        self.visit_pat(&l.pat);
+    }
+
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.scopes.push(Scope::default());
+        syn::visit::visit_item_fn(self, f);
+        self.scopes.pop();
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        self.scopes.push(Scope::default());
+        syn::visit::visit_impl_item_fn(self, f);
+        self.scopes.pop();
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        self.scopes.push(Scope::default());
+        syn::visit::visit_trait_item_fn(self, f);
+        self.scopes.pop();
+    }
+
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        self.scopes.push(Scope::default());
+        syn::visit::visit_expr_closure(self, c);
+        self.scopes.pop();
+    }
+
+    fn visit_arm(&mut self, a: &'ast syn::Arm) {
+        self.scopes.push(Scope::default());
+        syn::visit::visit_arm(self, a);
         self.scopes.pop();
     }
 

@@ -10,6 +10,7 @@
 //! the checker and the splice share. Cost: one walk of each pristine syntax
 //! tree.
 
+use super::checker::fn_like;
 use super::policy::{STD_ROOTS, forbidden_path};
 use super::tokens::for_each_token;
 use crate::stubs::type_name;
@@ -345,6 +346,9 @@ pub(super) struct Given {
     pub(super) bound: BTreeSet<String>,
     pub(super) stub_fns: BTreeMap<String, FnAt>,
     pub(super) impls: Vec<ImplAt>,
+    /// Top-level functions, and imports named like functions (lower case):
+    /// what a learner's cast to an integer may not take.
+    pub(super) fns: BTreeSet<String>,
 }
 
 impl Given {
@@ -364,8 +368,18 @@ impl Given {
             bound: names.bound,
             stub_fns: BTreeMap::new(),
             impls: Vec::new(),
+            fns: file
+                .items
+                .iter()
+                .flat_map(use_leaves)
+                .filter_map(|l| l.binding())
+                .filter(|b| fn_like(b))
+                .collect(),
         };
         for item in &file.items {
+            if let Item::Fn(f) = item {
+                g.fns.insert(f.sig.ident.to_string());
+            }
             match item {
                 Item::Fn(f) if is_stub(&f.sig.ident.to_string()) => {
                     g.stub_fns

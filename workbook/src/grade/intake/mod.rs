@@ -43,11 +43,15 @@
 //!   what is taken;
 //! * [`splice`]: what is taken from the learner's file and where it goes in
 //!   the pristine text;
-//! * [`checker`]: the structural checks on every taken syntax tree.
+//! * [`checker`]: the structural checks on every taken syntax tree, with
+//!   [`soundness`], the stopgap against known rustc soundness bugs
+//!   (named lifetimes, `for<...>`, function-pointer types, casts of
+//!   functions and pointers to integers).
 
 mod checker;
 mod given;
 mod policy;
+mod soundness;
 mod splice;
 mod tokens;
 

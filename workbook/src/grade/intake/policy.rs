@@ -49,6 +49,10 @@ pub const RULES: &[&str] = &[
     "non_ascii",
     "static_mut",
     "macro",
+    "lifetime",
+    "higher_ranked",
+    "fn_pointer",
+    "ptr_cast",
 ];
 
 /// Rule ids that are never relaxed: without them the grammar means nothing.
@@ -68,7 +72,12 @@ pub const FIXED_RULES: &[&str] = &[
     "use",
     "glob",
     "internal",
+    "reserved",
 ];
+
+/// The prefix of the identifiers the grader generates code with: no
+/// learner's identifier may start with it (in any case).
+pub(super) const RESERVED_PREFIX: &str = "__wb";
 
 /// Modules of `std`/`core`/`alloc` a solver never needs, with their rule ids.
 pub(super) const MODULES: &[(&str, &str)] = &[

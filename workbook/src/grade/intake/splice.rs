@@ -17,7 +17,7 @@
 
 use super::ChapterIntake;
 use super::Refusal;
-use super::checker::{Checker, Kind, Scope};
+use super::checker::{Checker, Kind, Scope, bindings};
 use super::given::{
     Context, End, FnAt, Given, ImplAt, Leaf, impl_item_name, impl_key, item_name, item_vis,
     use_leaves,
@@ -129,9 +129,7 @@ fn splice(ctx: &Context, given: &Given, text: &str, learner: &Learner, fo: &mut 
         appended: String::new(),
         inserted: BTreeMap::new(),
     };
-    sp.checker
-        .scopes
-        .push(top_scope(&learner.file, &given.names));
+    sp.checker.scopes.push(top_scope(&learner.file, given));
     for item in &learner.file.items {
         sp.item(item, fo);
     }
@@ -159,19 +157,26 @@ fn splice(ctx: &Context, given: &Given, text: &str, learner: &Learner, fo: &mut 
 }
 
 /// The names a learner's file defines at top level, by kind.
-fn top_scope(file: &syn::File, given: &BTreeMap<String, Range<usize>>) -> Scope {
+fn top_scope(file: &syn::File, given: &Given) -> Scope {
+    let kind = |name: &str| {
+        if given.fns.contains(name) {
+            Kind::Fn
+        } else {
+            Kind::Other
+        }
+    };
     let mut scope = Scope::default();
     for item in &file.items {
         if let Some(name) = item_name(item)
-            && given.contains_key(&name)
+            && given.names.contains_key(&name)
         {
-            scope.insert(name, Kind::Other);
+            scope.insert(name.clone(), kind(&name));
             continue;
         }
         scope.add(item);
     }
-    for name in given.keys() {
-        scope.insert(name.clone(), Kind::Other);
+    for name in given.names.keys() {
+        scope.insert(name.clone(), kind(name));
     }
     scope
 }
@@ -264,7 +269,11 @@ impl<'a> Splicer<'a> {
         let pristine = canonical(ours);
         if theirs != ours && canonical(&theirs) != pristine {
             if canonical(&without_muts(sig, &self.learner.text)) == pristine {
+                // Given code, but for a `mut`: checked as what it is, and
+                // not held to the stopgap on what learners write.
+                self.checker.given = true;
                 self.checker.visit_signature(sig);
+                self.checker.given = false;
                 self.accept(sig.span());
                 self.edits.push(Edit {
                     range: at.sig.clone(),
@@ -279,7 +288,19 @@ impl<'a> Splicer<'a> {
             }
         }
         let body = block.brace_token.span.join();
+        // The parameters are bound in the body (a cast must know a
+        // parameter from a function of the same name).
+        let mut params = Scope::default();
+        for input in &sig.inputs {
+            if let syn::FnArg::Typed(t) = input {
+                for name in bindings(&t.pat) {
+                    params.bind(name);
+                }
+            }
+        }
+        self.checker.scopes.push(params);
         self.checker.visit_block(block);
+        self.checker.scopes.pop();
         self.edits.push(Edit {
             range: at.body.clone(),
             text: self.learner_text(&body.byte_range()).to_string(),

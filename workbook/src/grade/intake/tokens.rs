@@ -14,7 +14,7 @@
 
 use super::given::Context;
 use super::policy::{
-    KEYWORDS, MAX_BRACKETS, MAX_FILE_BYTES, MAX_NESTING, STD_ROOTS, forbidden_path,
+    KEYWORDS, MAX_BRACKETS, MAX_FILE_BYTES, MAX_NESTING, RESERVED_PREFIX, STD_ROOTS, forbidden_path,
 };
 use super::splice::FileOut;
 use proc_macro2::{Delimiter, LineColumn, Spacing, TokenStream, TokenTree};
@@ -300,6 +300,16 @@ pub(super) fn scan_name(
     }
     if !name.is_ascii() {
         push("non_ascii", format!("the identifier `{name}` is not ASCII"));
+    }
+    let bare = name.strip_prefix("r#").unwrap_or(name);
+    if bare
+        .get(..RESERVED_PREFIX.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(RESERVED_PREFIX))
+    {
+        push(
+            "reserved",
+            format!("`{name}`: identifiers starting with `{RESERVED_PREFIX}` are the grader's"),
+        );
     }
     if let Some(rule) = ctx.forbidden.get(name) {
         push(

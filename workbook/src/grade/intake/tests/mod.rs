@@ -1,8 +1,9 @@
 //! The intake's tests, by room: [`splice`] (what is taken and where it
 //! goes), [`grammar`] (what the checker and the token scan refuse),
 //! [`nesting`] (deep code refused before `syn` parses it, wide code
-//! taken), and [`chapters`] (every real chapter's reference taken whole,
-//! and mutated references never crash the intake).
+//! taken), [`soundness`] (the stopgap against rustc soundness bugs), and
+//! [`chapters`] (every real chapter's reference taken whole, and mutated
+//! references never crash the intake).
 //!
 //! The fixture is a small chapter: a given type with given impls, a stub
 //! function, an iterator whose `next` and an inherent method are stubs,
@@ -11,6 +12,7 @@
 mod chapters;
 mod grammar;
 mod nesting;
+mod soundness;
 mod splice;
 
 use super::policy::{MAX_BRACKETS, MAX_FILE_BYTES, MAX_NESTING};
