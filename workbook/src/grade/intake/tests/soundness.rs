@@ -253,3 +253,39 @@ fn every_chapters_reference_is_taken_with_the_stopgap_on() {
         assert!(i.refused.is_empty(), "{}: {:?}", chapter.folder, i.refused);
     }
 }
+
+#[test]
+fn the_cve_rs_lifetime_expansion_is_refused_on_three_counts() {
+    // cve-rs's `lifetime_expansion`, as a learner's helpers: each of its
+    // three constructions is refused on its own, so relaxing one rule
+    // (to attack the sandbox behind it) leaves the other two standing.
+    let exploit = "static UNIT: &&() = &&();\n\nfn translate<'a, 'b, T>(_: &'a &'b (), v: &'b T) -> &'a T {\n    v\n}\n\nfn expand<'a, 'b, T>(x: &'a T) -> &'b T {\n    let f: for<'x> fn(_, &'x T) -> &'b T = translate;\n    f(UNIT, x)\n}";
+    let src = with(exploit);
+    let i = take_lib(&src);
+    for (rule, needle) in [
+        ("lifetime", "fn translate"),
+        ("higher_ranked", "let f"),
+        ("fn_pointer", "let f"),
+    ] {
+        assert!(
+            i.refused
+                .iter()
+                .any(|r| r.rule == rule && r.line == line_of(&src, needle)),
+            "{rule}: {:?}",
+            i.refused
+        );
+    }
+    let all = ["lifetime", "higher_ranked", "fn_pointer"];
+    for relaxed in all {
+        let i = take_files(&[("lib.rs", src.as_bytes())], &[relaxed]);
+        let left: std::collections::BTreeSet<&str> = rules(&i).into_iter().collect();
+        let others: std::collections::BTreeSet<&str> =
+            all.into_iter().filter(|r| *r != relaxed).collect();
+        assert_eq!(left, others, "{relaxed}: {:?}", i.refused);
+    }
+    assert!(
+        take_files(&[("lib.rs", src.as_bytes())], &all)
+            .refused
+            .is_empty()
+    );
+}
