@@ -11,8 +11,10 @@
 //! constants, types, their impls, `use` of allowed paths). Everything it
 //! takes is checked structurally with `syn` (every attribute, macro, item,
 //! impl and use tree in every position, macro arguments parsed as the
-//! expressions they are) and token by token (raw and non-ASCII identifiers,
-//! `unsafe`, `extern`, `std::fs`-style paths). A file that does not lex or
+//! expressions they are, and the constructions known rustc soundness-bug
+//! exploits need) and token by token (raw and non-ASCII identifiers,
+//! `unsafe`, `extern`, `std::fs`-style paths, the grader's own `__wb`
+//! prefix). A file that does not lex or
 //! parse, is too large or nests too deep is refused, never skipped: nesting
 //! is measured on the tokens before `syn` parses (see [`tokens`]), and the
 //! whole intake runs on a thread with a 256 MiB stack, so a 200 KB
@@ -46,7 +48,9 @@
 //! * [`checker`]: the structural checks on every taken syntax tree, with
 //!   [`soundness`], the stopgap against known rustc soundness bugs
 //!   (named lifetimes, `for<...>`, function-pointer types, casts of
-//!   functions and pointers to integers).
+//!   functions and pointers to integers);
+//! * `tests`: one file per room that has tests of its own, and the real
+//!   chapters' references taken whole.
 
 mod checker;
 mod given;
