@@ -119,6 +119,12 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Internal: run a learner's build under memory and file-size limits (used by `grade`).
+    #[command(name = "__limited-build", hide = true)]
+    LimitedBuild {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
     /// Build the book to `book/book`, or serve it on localhost.
     Book {
         #[command(subcommand)]
@@ -199,8 +205,10 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    if let Some(Cmd::Limited { args }) = &cli.command {
-        return Ok(grade::limited_exec(args));
+    match &cli.command {
+        Some(Cmd::Limited { args }) => return Ok(grade::limited_exec(args)),
+        Some(Cmd::LimitedBuild { args }) => return Ok(grade::limited_build_exec(args)),
+        _ => {}
     }
     let root = info::find_root()?;
     let chapters = info::load_chapters(&root)?;
@@ -283,6 +291,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             },
         ),
         Cmd::Limited { args } => Ok(grade::limited_exec(&args)),
+        Cmd::LimitedBuild { args } => Ok(grade::limited_build_exec(&args)),
         Cmd::Book { action } => match action.unwrap_or(BookAction::Build) {
             BookAction::Build => book::build(&root).map(|_| ExitCode::SUCCESS),
             BookAction::Serve { port, open } => book::serve(&root, port, open),

@@ -9,7 +9,9 @@
 //! outside the report and the target directory, and snapshots every
 //! learner's `results.json` and the class's `grades.csv`, with times and
 //! test sources redacted. The class's config relaxes the intake's `std::fs`
-//! rule, so one learner can attack the sandbox itself with file I/O. The
+//! rule, so one learner can attack the sandbox itself with file I/O, and
+//! the instructor's checkout has chapter 0 solved (the grader must derive
+//! its stubs, not read them from there). The
 //! shared target directory lives in cargo's per-test scratch folder, so
 //! later runs only rebuild the learners' crates.
 
@@ -147,6 +149,8 @@ fn submissions(dir: &Path, solution: &str, escape: &Path) {
     );
     hostile_intake(solution, &sub);
     hostile_runs(dir, solution, escape, &sub);
+    hostile_soundness(solution, &sub);
+    hostile_builds(solution, &sub);
     hostile_names(dir, solution);
 }
 
@@ -204,6 +208,35 @@ fn hostile_intake(solution: &str, sub: &dyn Fn(&str, &str)) {
         &format!(
             "{}\n#[allow(long_running_const_eval)]\nconst FOREVER: u64 = {{ let mut i = 0u64; loop {{ i = i.wrapping_add(1); if i == 0 {{ break i; }} i = i.wrapping_sub(0); if i == u64::MAX {{ i = 1; }} }} }};\n",
             with("dfs_stack", "let _ = (graph, start, FOREVER); Vec::new()")
+        ),
+    );
+}
+
+/// Correct chapters whose build would hurt the machine: a constant whose
+/// evaluation needs 3 GiB, and a static of 512 MiB of non-zero bytes (its
+/// object file alone is that big). Each is stopped by a build limit and
+/// scores zero with the limit named; nobody else notices.
+fn hostile_builds(solution: &str, sub: &dyn Fn(&str, &str)) {
+    let with = |f: &str, body: &str| replace_body(solution, f, body);
+    let correct_stack = "let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); let mut todo = vec![start]; while let Some(v) = todo.pop() { if v >= graph.len() || seen[v] { continue; } seen[v] = true; order.push(v); for &w in graph[v].iter().rev() { todo.push(w); } } order";
+    sub(
+        "const_memory",
+        &format!(
+            "{}\nconst BIG: [u8; 3 << 30] = [7; 3 << 30];\n",
+            with(
+                "dfs_stack",
+                &format!("let _ = std::hint::black_box(BIG[1]); {correct_stack}")
+            )
+        ),
+    );
+    sub(
+        "huge_static",
+        &format!(
+            "{}\nstatic HUGE: [u8; 512 << 20] = [1; 512 << 20];\n",
+            with(
+                "dfs_stack",
+                &format!("let _ = std::hint::black_box(&HUGE); {correct_stack}")
+            )
         ),
     );
 }
@@ -271,6 +304,87 @@ fn hostile_runs(dir: &Path, solution: &str, escape: &Path, sub: &dyn Fn(&str, &s
     );
 }
 
+/// A learner who reaches any memory of its process without `unsafe`,
+/// through rustc's soundness bug rust-lang/rust#25860 (the construction the
+/// `cve-rs` crate is built on; this one is written here): a function whose
+/// signature implies `'b: 'a`, called through a function pointer whose
+/// type forgets that bound, makes any borrow `'static`; a dangling borrow of
+/// an enum's payload then reads one variant as another, which is
+/// `transmute`. With it, `dfs_stack` forges a pipe on every descriptor
+/// from 3 up and writes into each what would once have been a verdict (a
+/// libtest log line, a "passed" summary) and a frame that claims to be the
+/// answer, then answers with nothing. Its other functions are correct, one
+/// of them moved through the forged `transmute`. The class config relaxes
+/// the intake's stopgap rules for this learner's constructions, so only
+/// the judge stands in the way: it must score exactly what its answers
+/// deserve.
+fn hostile_soundness(solution: &str, sub: &dyn Fn(&str, &str)) {
+    let with = |f: &str, body: &str| replace_body(solution, f, body);
+    let helpers = r#"
+static UNIT: &&() = &&();
+
+fn widen<'a, 'b, T: ?Sized>(_: &'a &'b (), v: &'b mut T) -> &'a mut T {
+    v
+}
+
+fn forever<'c, T: ?Sized>(x: &'c mut T) -> &'static mut T {
+    let f: for<'x> fn(_, &'x mut T) -> &'static mut T = widen;
+    f(UNIT, x)
+}
+
+enum Slot<A, B> {
+    A(Option<Box<A>>),
+    B(Option<Box<B>>),
+}
+
+fn transmute<A, B: 'static>(a: A) -> B {
+    let mut slot: Slot<A, B> = Slot::B(None);
+    let slot = std::hint::black_box(&mut slot);
+    let Slot::B(b) = slot else { loop {} };
+    let b: &'static mut Option<Box<B>> = forever(b);
+    *slot = Slot::A(Some(Box::new(a)));
+    std::hint::black_box(&slot);
+    match b.take() {
+        Some(b) => *b,
+        None => loop {},
+    }
+}
+
+fn forge(fd: i32) {
+    use std::io::Write;
+    let mut pipe: std::io::PipeWriter = transmute(fd);
+    let _ = pipe.write_all(b"ok dfs_stack::visits_in_preorder
+test result: ok. 1 passed; 0 failed
+");
+    let frame: [u8; 9] = [5, 0, 0, 0, 0, 3, 0, 1, 2];
+    let _ = pipe.write_all(&frame);
+    std::mem::forget(pipe);
+}
+"#;
+    let correct_subsets = "let mut found = Vec::new(); let mut chosen = Vec::new(); choose(items, target, &mut chosen, &mut found); transmute::<Vec<Vec<u32>>, Vec<Vec<u32>>>(found)";
+    let text = with(
+        "dfs_stack",
+        "let _ = (graph, start); for fd in 3..8 { forge(fd); } Vec::new()",
+    );
+    let text = replace_body(&text, "subsets_with_sum", correct_subsets);
+    sub("soundness_exploit", &format!("{text}\n{helpers}"));
+    // Kills its subject (a forged reference to address 8), floods it and
+    // hangs it, each on one input only: only the tests with that input may
+    // fail, each with the verdict that names what happened.
+    let correct_dfs = "let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); visit(graph, start, &mut seen, &mut order); order";
+    let text = with(
+        "dfs_recursive",
+        &format!(
+            "if graph.len() == 7 {{ let p: &u8 = transmute(8usize); std::hint::black_box(*p); }} {correct_dfs}"
+        ),
+    );
+    let stack = "if graph.len() == 7 { loop { println!(\"flood flood flood flood flood flood\"); } } let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); let mut todo = vec![start]; while let Some(v) = todo.pop() { if v >= graph.len() || seen[v] { continue; } seen[v] = true; order.push(v); for &w in graph[v].iter().rev() { todo.push(w); } } order";
+    let text = replace_body(&text, "dfs_stack", stack);
+    let subsets = "if target == 10 { std::thread::sleep(std::time::Duration::from_secs(3600)); } let mut found = Vec::new(); let mut chosen = Vec::new(); choose(items, target, &mut chosen, &mut found); found";
+    let text = replace_body(&text, "subsets_with_sum", subsets);
+    sub("subject_killer", &format!("{text}\n{helpers}"));
+}
+
 /// Learner names that collide with report files, with each other, or are
 /// not UTF-8, and an entry that is no submission at all.
 fn hostile_names(dir: &Path, solution: &str) {
@@ -295,10 +409,15 @@ fn grading_a_hostile_class_in_one_batch() {
     mini_workbook(
         &root,
         "time_limit_secs = 30\ncpu_limit_secs = 5\nmemory_limit_mb = 512\nbuild_limit_secs = 40\n\
-         allow = [\"std::fs\"]\n\n[weights]\n\"intro/subsets_with_sum\" = 2\n",
+         allow = [\"std::fs\", \"lifetime\", \"higher_ranked\", \"fn_pointer\"]\n\n\
+         [weights]\n\"intro/subsets_with_sum\" = 2\n",
     );
     let solution = learner_reference(&root);
     submissions(&subs, &solution, &escape);
+    // The instructor solved chapter 0 in the checkout they grade from: the
+    // grader derives its stubs from solutions/, so every grade below is
+    // what a clean checkout gives (`all_stubs` still scores zero).
+    write(&root.join("exercises/00_intro/src/lib.rs"), &solution);
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-fixtures");
     common::grade(&root, &subs, &out, &target);
     assert!(!tmp.path().join("escaped.rs").exists() && !subs.join("escaped.rs").exists());
@@ -373,6 +492,16 @@ fn grading_a_hostile_class_in_one_batch() {
                 }
             }),
         });
+    }
+    soundness_exploit_earns_its_answers(&out);
+    a_killed_subject_loses_only_its_tests(&out);
+    for (learner, limit) in [("const_memory", "memory"), ("huge_static", "MiB")] {
+        let text = std::fs::read_to_string(out.join("learners").join(learner).join("results.json"))
+            .unwrap();
+        assert!(
+            text.contains("was stopped") && text.contains(limit),
+            "{learner}'s build must be stopped by a limit, named: {text}"
+        );
     }
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains("## Class summary") && md.contains("### forbidden_api"));
@@ -452,6 +581,8 @@ fn deserved_grades(csv: &str) {
         "deep_nesting",
         "type_errors",
         "const_forever",
+        "const_memory",
+        "huge_static",
         "homework.txt",
     ] {
         assert!(
@@ -476,4 +607,62 @@ fn deserved_grades(csv: &str) {
             "{name} must lose some points, not all: {r}"
         );
     }
+}
+
+/// The soundness-bug learner: every `dfs_stack` test (the forging one)
+/// fails and names what went wrong, every other test passes, as its honest
+/// code deserves.
+fn soundness_exploit_earns_its_answers(out: &Path) {
+    let text =
+        std::fs::read_to_string(out.join("learners/soundness_exploit/results.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let tests = json["tests"].as_array().unwrap();
+    assert!(tests.len() > 10, "too few tests ran: {text}");
+    for t in tests {
+        let name = t["name"].as_str().unwrap();
+        let status = t["status"].as_str().unwrap();
+        if name.contains("dfs_stack") {
+            assert_ne!(status, "pass", "{name} was forged into a pass: {t}");
+            let message = t["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains("protocol error")
+                    || message.contains("ended")
+                    || message.contains("expected"),
+                "{name}: the message must say what the subject did: {message}"
+            );
+        } else {
+            assert_eq!(status, "pass", "{name} is correct and must pass: {t}");
+        }
+    }
+}
+
+/// The learner who kills, floods and hangs its subject on one input each:
+/// those tests fail with `crashed`, `crashed` (printed too much) and
+/// `timeout`; every other test passes.
+fn a_killed_subject_loses_only_its_tests(out: &Path) {
+    let text = std::fs::read_to_string(out.join("learners/subject_killer/results.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for t in json["tests"].as_array().unwrap() {
+        if t["status"] == "pass" {
+            continue;
+        }
+        let name = t["name"].as_str().unwrap();
+        let message = t["message"].as_str().unwrap_or_default();
+        let kind = if message.contains("killed by signal 11") {
+            "killed"
+        } else if message.contains("printed more than") {
+            "flooded"
+        } else if message.contains("wall clock") {
+            "hung"
+        } else {
+            panic!("{name} failed for another reason than its subject's fate: {message}")
+        };
+        seen.insert(kind);
+    }
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        ["flooded", "hung", "killed"],
+        "each way of ending the subject must show: {text}"
+    );
 }

@@ -88,6 +88,17 @@ fn hidden_suites_pass_on_the_reference_and_fail_on_the_stubs() {
         let tests = results["tests"]
             .as_array()
             .expect("results.json lists tests");
+        // The reference crosses the judge-subject wire in every chapter:
+        // every test of every chapter, public or hidden, must pass.
+        if must_pass {
+            for t in tests {
+                assert_eq!(
+                    t["status"], "pass",
+                    "the reference must pass {} through the judge and subject: {}",
+                    t["name"], t["message"]
+                );
+            }
+        }
         for (_, slug) in &chapters {
             let hidden: Vec<_> = tests
                 .iter()

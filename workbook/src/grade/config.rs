@@ -3,7 +3,8 @@
 //! Every field has a default, so grading works with no file at all: each
 //! graded test is worth one point, a test gets a few seconds of CPU time
 //! (with a generous wall clock behind it), a gibibyte of address space, 64
-//! tasks and 64 KiB of output, a chapter's build gets five minutes, and the
+//! tasks and 64 KiB of output, a learner's builds get five minutes in all,
+//! 2 GiB of memory and files of at most 256 MiB, and the
 //! hidden suites are read from `grading/hidden/` when that folder exists.
 
 use anyhow::{Context, Result};
@@ -23,8 +24,15 @@ pub struct Config {
     pub cpu_limit_secs: u64,
     /// Processes and threads one test may have at once (RLIMIT_NPROC).
     pub tasks_limit: u64,
-    /// Wall-clock limit for building one chapter of one learner, in seconds.
+    /// Wall-clock budget for building all of one learner's chapters, in
+    /// seconds: a chapter built after it is spent scores zero.
     pub build_limit_secs: u64,
+    /// Memory one learner's build may use, in MiB (`RLIMIT_DATA` on cargo
+    /// and every compiler it starts).
+    pub build_memory_mb: u64,
+    /// The largest file one learner's build may write, in MiB
+    /// (`RLIMIT_FSIZE`).
+    pub build_file_mb: u64,
     /// Address-space limit for one test, in MiB (RLIMIT_AS).
     pub memory_limit_mb: u64,
     /// Bytes of stdout + stderr one test may print before it is stopped, in KiB.
@@ -47,6 +55,8 @@ impl Default for Config {
             cpu_limit_secs: 5,
             tasks_limit: 64,
             build_limit_secs: 300,
+            build_memory_mb: 2048,
+            build_file_mb: 256,
             memory_limit_mb: 1024,
             output_limit_kb: 64,
             jobs: 0,

@@ -85,6 +85,134 @@ pub struct Runner<'a> {
     pub workspace: PathBuf,
     /// A folder for libtest's verdict files, one fresh folder per run.
     pub verdicts: PathBuf,
+    /// The learner's code, as a subject process the judge calls; None
+    /// when the test binary runs the code itself.
+    pub subject: Option<PathBuf>,
+}
+
+/// A running subject: the learner's code behind the wire.
+struct Subject {
+    child: std::process::Child,
+    out: std::thread::JoinHandle<String>,
+    err: std::thread::JoinHandle<String>,
+    flood: Arc<AtomicBool>,
+    /// How it ended on its own, before the judge was done.
+    status: Option<std::process::ExitStatus>,
+    /// Why the grader stopped it early.
+    stopped: Option<String>,
+    /// Whether the grader killed it (its exit status then says nothing
+    /// about the learner's code).
+    ours: bool,
+}
+
+/// What became of a subject, once the judge is done.
+struct Fate {
+    status: Option<std::process::ExitStatus>,
+    stopped: Option<String>,
+    stderr: String,
+    printed: String,
+}
+
+impl Subject {
+    /// Kills the subject for a reason the judge's verdict already names.
+    fn stop(&mut self, mode: Mode) {
+        self.ours = true;
+        kill_tree(&mut self.child, mode);
+    }
+
+    /// Notes a subject that ended, and stops one that prints too much.
+    fn watch(&mut self, mode: Mode, l: &Limits) -> Result<()> {
+        if self.status.is_none()
+            && !self.ours
+            && let Some(status) = self.child.try_wait()?
+        {
+            self.status = Some(status);
+        }
+        if self.status.is_none() && self.stopped.is_none() && self.flood.load(Ordering::Relaxed) {
+            self.stopped = Some(format!(
+                "your code printed more than {} KiB and was stopped",
+                l.output_bytes / 1024
+            ));
+            self.stop(mode);
+        }
+        Ok(())
+    }
+
+    /// Stops the subject if it still runs (the judge is done with it).
+    fn finish(mut self, mode: Mode) -> Fate {
+        if self.status.is_none() {
+            if let Ok(Some(status)) = self.child.try_wait().map(|s| s.filter(|_| !self.ours)) {
+                self.status = Some(status);
+            } else {
+                kill_tree(&mut self.child, mode);
+                let _ = self.child.wait();
+            }
+        }
+        let stdout = self.out.join().unwrap_or_default();
+        let stderr = self.err.join().unwrap_or_default();
+        Fate {
+            status: self.status.filter(|s| !s.success()),
+            stopped: self.stopped,
+            printed: format!("{stdout}{stderr}"),
+            stderr,
+        }
+    }
+}
+
+impl Fate {
+    /// The verdict a failed test gets from how the subject ended, when
+    /// that, not the judge's comparison, is what failed it.
+    fn verdict(&self, l: &Limits) -> Option<(Outcome, String)> {
+        if let Some(why) = &self.stopped {
+            return Some((Outcome::Crashed, why.clone()));
+        }
+        let status = self.status?;
+        let signal = signal_of(status);
+        if matches!(signal, Some(24 | 9)) {
+            return Some((
+                Outcome::Timeout,
+                format!(
+                    "your code used more than {} s of CPU time and was stopped",
+                    l.cpu_secs
+                ),
+            ));
+        }
+        if self.stderr.contains("has overflowed its stack") {
+            return Some((
+                Outcome::Crashed,
+                "your code overflowed its stack (recursing too deep, or without end?)".into(),
+            ));
+        }
+        if self.stderr.contains("memory allocation of") {
+            return Some((
+                Outcome::OutOfMemory,
+                format!(
+                    "your code ran out of memory (the limit is {} MiB) and was stopped",
+                    l.memory_bytes >> 20
+                ),
+            ));
+        }
+        Some((
+            Outcome::Crashed,
+            match (signal, status.code()) {
+                (Some(sig), _) => format!("your code's process was killed by signal {sig}"),
+                (None, code) => {
+                    format!("your code's process ended with status {code:?} during the test")
+                }
+            },
+        ))
+    }
+}
+
+/// A signal, seen directly or (through bwrap, whose first process reports
+/// its child's death) as the exit status 128 + signal.
+fn signal_of(status: std::process::ExitStatus) -> Option<i32> {
+    status.signal().or_else(|| {
+        status
+            .code()
+            .filter(|c| (129..160).contains(c))
+            .map(|c| c - 128)
+    })
 }
 
 impl Runner<'_> {
@@ -110,28 +238,49 @@ impl Runner<'_> {
         Ok(second)
     }
 
-    fn command(&self, binary: &Path, test: &str, log: &Path, uid: Option<u32>) -> Command {
+    /// The limits and the uid `__limited` sets before it becomes `program`.
+    fn limited(&self, cmd: &mut Command, uid: Option<u32>, wire: bool) {
         let l = &self.limits;
         let nproc = match uid {
             Some(_) => l.tasks,
-            // Without a uid of its own a test shares the limit with every
+            // Without a uid of its own a process shares the limit with every
             // process of this user, so it gets what runs now plus its share.
             None => effective_uid().map_or(0, user_tasks) + l.tasks,
         };
-        let mut visible = self.visible.clone();
-        visible.push(self.self_exe.clone());
-        let mut argv = self
-            .sandbox
-            .test_prefix(&visible, log.parent().unwrap_or(log), &self.cwd);
-        argv.push(self.self_exe.clone().into());
-        let mut cmd = Command::new(&argv[0]);
-        cmd.args(&argv[1..])
-            .arg("__limited")
-            .arg(l.memory_bytes.to_string())
+        cmd.arg("__limited");
+        if wire {
+            cmd.arg("--wire");
+        }
+        cmd.arg(l.memory_bytes.to_string())
             .arg(l.cpu_secs.to_string())
             .arg(nproc.to_string())
-            .arg(uid.map_or_else(|| "-".to_string(), |u| u.to_string()))
-            .arg(binary)
+            .arg(uid.map_or_else(|| "-".to_string(), |u| u.to_string()));
+    }
+
+    /// The judge: the suite's test binary, running one test.
+    fn command(
+        &self,
+        binary: &Path,
+        test: &str,
+        log: &Path,
+        uid: Option<u32>,
+        wire: bool,
+    ) -> Command {
+        let mut visible = self.visible.clone();
+        visible.push(self.self_exe.clone());
+        let argv = self
+            .sandbox
+            .test_prefix(&visible, log.parent().unwrap_or(log), &self.cwd);
+        let mut cmd = match argv.split_first() {
+            Some((bwrap, rest)) => {
+                let mut c = Command::new(bwrap);
+                c.args(rest).arg(&self.self_exe);
+                c
+            }
+            None => Command::new(&self.self_exe),
+        };
+        self.limited(&mut cmd, uid, wire);
+        cmd.arg(binary)
             .arg("--logfile")
             .arg(log)
             .args([
@@ -171,23 +320,91 @@ impl Runner<'_> {
         cmd
     }
 
+    /// The subject: the learner's code behind the wire, in a sandbox that
+    /// sees its own binary and the system's libraries, and writes nothing.
+    fn subject_command(&self, subject: &Path, uid: Option<u32>) -> Command {
+        let argv = self
+            .sandbox
+            .subject_prefix(&[subject.to_path_buf(), self.self_exe.clone()]);
+        let mut cmd = match argv.split_first() {
+            Some((bwrap, rest)) => {
+                let mut c = Command::new(bwrap);
+                c.args(rest).arg(&self.self_exe);
+                c
+            }
+            None => Command::new(&self.self_exe),
+        };
+        self.limited(&mut cmd, uid, true);
+        cmd.arg(subject)
+            .current_dir("/")
+            .env_clear()
+            .env("RUST_BACKTRACE", "0")
+            .env("PATH", "/usr/bin:/bin")
+            .env("RAYON_NUM_THREADS", "2")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if self.sandbox.mode == Mode::Off {
+            cmd.process_group(0);
+        }
+        cmd
+    }
+
     fn run_once(&self, binary: &Path, test: &str) -> Result<TestRun> {
         let l = &self.limits;
         static RUNS: AtomicUsize = AtomicUsize::new(0);
-        let run = RUNS.fetch_add(1, Ordering::Relaxed);
+        let run = RUNS.fetch_add(2, Ordering::Relaxed);
         let uid = self.sandbox.test_uid(run);
         let log = self.fresh_log(run, uid)?;
         let start = Instant::now();
-        let mut child = self
-            .command(binary, test, &log, uid)
-            .spawn()
-            .with_context(|| format!("cannot start {}", binary.display()))?;
+        // The subject first, joined to the judge by a socket pair that
+        // reaches each of them as standard input.
+        let mut subject = None;
+        let mut judge_cmd = self.command(binary, test, &log, uid, self.subject.is_some());
+        if let Some(path) = &self.subject {
+            let (ours, theirs) = std::os::unix::net::UnixStream::pair()
+                .context("cannot make the judge-subject socket")?;
+            let mut cmd = self.subject_command(path, self.sandbox.test_uid(run + 1));
+            cmd.stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs)));
+            let mut child = cmd
+                .spawn()
+                .with_context(|| format!("cannot start {}", path.display()))?;
+            let total = Arc::new(AtomicUsize::new(0));
+            let flood = Arc::new(AtomicBool::new(false));
+            let out = drain(child.stdout.take(), l.output_bytes, &total, &flood);
+            let err = drain(child.stderr.take(), l.output_bytes, &total, &flood);
+            judge_cmd.stdin(Stdio::from(std::os::fd::OwnedFd::from(ours)));
+            subject = Some(Subject {
+                child,
+                out,
+                err,
+                flood,
+                status: None,
+                stopped: None,
+                ours: false,
+            });
+        }
+        let mut child = match judge_cmd.spawn() {
+            Ok(c) => c,
+            Err(e) => {
+                if let Some(s) = subject.as_mut() {
+                    kill_tree(&mut s.child, self.sandbox.mode);
+                    let _ = s.child.wait();
+                }
+                return Err(e).with_context(|| format!("cannot start {}", binary.display()));
+            }
+        };
+        // `judge_cmd` holds the socket's judge end until dropped: the
+        // subject must see the end of the wire when the judge exits.
+        drop(judge_cmd);
         let total = Arc::new(AtomicUsize::new(0));
         let flood = Arc::new(AtomicBool::new(false));
         let out = drain(child.stdout.take(), l.output_bytes, &total, &flood);
         let err = drain(child.stderr.take(), l.output_bytes, &total, &flood);
         let mut killed: Option<(Outcome, String)> = None;
         let status = loop {
+            if let Some(s) = subject.as_mut() {
+                s.watch(self.sandbox.mode, l)?;
+            }
             if let Some(status) = child.try_wait()? {
                 break status;
             }
@@ -201,6 +418,9 @@ impl Runner<'_> {
                     ),
                 ));
                 kill_tree(&mut child, self.sandbox.mode);
+                if let Some(s) = subject.as_mut() {
+                    s.stop(self.sandbox.mode);
+                }
             } else if flood.load(Ordering::Relaxed) && killed.is_none() {
                 killed = Some((
                     Outcome::Crashed,
@@ -218,9 +438,21 @@ impl Runner<'_> {
         let stderr = err.join().unwrap_or_default();
         let recorded = recorded_pass(&log, test);
         let _ = std::fs::remove_dir_all(log.parent().unwrap_or(&log));
-        let (outcome, message) =
+        let (mut outcome, mut message) =
             killed.unwrap_or_else(|| classify(test, status, recorded, &stdout, &stderr, l));
-        let output = format!("{stdout}{stderr}");
+        let mut output = format!("{stdout}{stderr}");
+        if let Some(s) = subject {
+            let fate = s.finish(self.sandbox.mode);
+            if outcome != Outcome::Passed {
+                if let Some((o, m)) = fate.verdict(l) {
+                    (outcome, message) = (o, m);
+                }
+            }
+            if !fate.printed.trim().is_empty() {
+                output.push_str("\n--- what your code printed ---\n");
+                output.push_str(&fate.printed);
+            }
+        }
         Ok(TestRun {
             outcome,
             message: self.unplaced(&message),
@@ -302,14 +534,7 @@ fn classify(
     stderr: &str,
     l: &Limits,
 ) -> (Outcome, String) {
-    // A signal, seen directly or (through bwrap, whose first process
-    // reports its child's death) as the exit status 128 + signal.
-    let signal = status.signal().or_else(|| {
-        status
-            .code()
-            .filter(|c| (129..160).contains(c))
-            .map(|c| c - 128)
-    });
+    let signal = signal_of(status);
     // SIGXCPU at the soft limit, SIGKILL at the hard one.
     if matches!(signal, Some(24 | 9)) {
         return (
@@ -391,6 +616,13 @@ fn clean_panic(msg: &str) -> String {
 /// the limits on this process, drops to UID (when given), then becomes
 /// PROGRAM (exec), which inherits them.
 pub fn limited_exec(args: &[String]) -> ExitCode {
+    // `--wire`: standard input is this process's end of the judge-subject
+    // socket; it moves to a descriptor of its own (named to the program in
+    // WORKBOOK_WIRE_FD) and standard input becomes /dev/null.
+    let (wire, args) = match args {
+        [flag, rest @ ..] if flag == "--wire" => (true, rest),
+        _ => (false, args),
+    };
     let [bytes, cpu, tasks, uid, program, rest @ ..] = args else {
         eprintln!("usage: workbook __limited BYTES CPU_SECS TASKS UID|- PROGRAM [ARGS...]");
         return ExitCode::from(2);
@@ -428,11 +660,62 @@ pub fn limited_exec(args: &[String]) -> ExitCode {
     }
     let mut cmd = Command::new(program);
     cmd.args(rest);
+    if wire {
+        match wire_fd() {
+            Ok(fd) => {
+                cmd.env("WORKBOOK_WIRE_FD", fd.to_string())
+                    .stdin(Stdio::null());
+            }
+            Err(e) => {
+                eprintln!("__limited: cannot place the wire: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     if let Some(uid) = uid {
         // std drops the supplementary groups too when root switches uid.
         cmd.uid(uid).gid(uid);
     }
     let err = cmd.exec();
     eprintln!("__limited: cannot run {program}: {err}");
+    ExitCode::from(127)
+}
+
+/// Standard input duplicated to a descriptor (3 or above) that survives
+/// `exec`, for the wire; its number.
+fn wire_fd() -> std::io::Result<i32> {
+    use std::os::fd::IntoRawFd;
+    let fd = rustix::io::fcntl_dupfd_cloexec(std::io::stdin(), 3)?;
+    rustix::io::fcntl_setfd(&fd, rustix::io::FdFlags::empty())?;
+    // Left open on purpose: the program exec'd next owns it.
+    Ok(fd.into_raw_fd())
+}
+
+/// `workbook __limited-build DATA_BYTES FILE_BYTES PROGRAM ARGS...`: a
+/// learner's build (cargo, and every compiler it starts, inherit them)
+/// under a memory limit (`RLIMIT_DATA`: heap and private mappings, which a
+/// constant evaluated without end or a huge static fill) and a file size
+/// limit, without core dumps.
+pub fn limited_build_exec(args: &[String]) -> ExitCode {
+    let [data, file, program, rest @ ..] = args else {
+        eprintln!("usage: workbook __limited-build DATA_BYTES FILE_BYTES PROGRAM [ARGS...]");
+        return ExitCode::from(2);
+    };
+    let (Ok(data), Ok(file)) = (data.parse::<u64>(), file.parse::<u64>()) else {
+        eprintln!("__limited-build: DATA_BYTES and FILE_BYTES must be numbers");
+        return ExitCode::from(2);
+    };
+    for (res, limit) in [
+        (rlimit::Resource::DATA, data),
+        (rlimit::Resource::FSIZE, file),
+        (rlimit::Resource::CORE, 0),
+    ] {
+        if let Err(e) = rlimit::setrlimit(res, limit, limit) {
+            eprintln!("__limited-build: cannot set {res:?}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let err = Command::new(program).args(rest).exec();
+    eprintln!("__limited-build: cannot run {program}: {err}");
     ExitCode::from(127)
 }

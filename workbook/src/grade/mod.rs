@@ -26,13 +26,14 @@
 mod config;
 mod exec;
 mod intake;
+mod judge;
 mod report;
 mod sandbox;
 mod shard;
 mod submission;
 mod workspace;
 
-pub use exec::limited_exec;
+pub use exec::{limited_build_exec, limited_exec};
 pub use shard::Shard;
 
 use crate::info::Chapter;
@@ -47,7 +48,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use workspace::{BuildEnv, Workspace};
+use workspace::{BuildEnv, ChapterBuild, Workspace};
 
 /// How the grader is set up, whatever it then grades (`grade`,
 /// `grade prepare`, `test-runner`).
@@ -168,6 +169,12 @@ struct Ctx<'a> {
     root: &'a Path,
     chapters: &'a [Chapter],
     cases: Vec<Case>,
+    /// The judges: each chapter's suites, built once for the class.
+    judges: BTreeMap<String, ChapterBuild>,
+    /// Each chapter's pristine stubs, derived from `solutions/` (never read
+    /// from the checkout's `exercises/`, which an instructor may have
+    /// solved), by path under `src/`.
+    stubs: Vec<BTreeMap<PathBuf, String>>,
     config: Config,
     target_dir: PathBuf,
     pristine: Workspace,
@@ -343,15 +350,17 @@ fn prepare<'a>(
     let target_dir = target_dir.canonicalize()?;
     let hidden = config.hidden_dir(root);
     let provenance = shard::Provenance::of(root, &config, hidden.as_deref())?;
+    let stubs = derived_stubs(root, chapters)?;
     // Per process, so shards that share a target directory never meet.
     let pristine = Workspace::pristine(
         root,
         &target_dir.join(format!("pristine-{}", std::process::id())),
         chapters,
+        &stubs,
         hidden.as_deref(),
     )?;
     pristine.fetch()?;
-    let cases = pristine_cases(
+    let (cases, judges) = pristine_cases(
         root,
         chapters,
         &config,
@@ -377,6 +386,8 @@ fn prepare<'a>(
         root,
         chapters,
         cases,
+        judges,
+        stubs,
         config,
         target_dir,
         pristine,
@@ -468,7 +479,7 @@ fn pristine_cases(
     target: &Path,
     sandbox: &Sandbox,
     hidden: Option<&Path>,
-) -> Result<Vec<Case>> {
+) -> Result<(Vec<Case>, BTreeMap<String, ChapterBuild>)> {
     let spinner = ProgressBar::new_spinner();
     spinner.set_style(
         ProgressStyle::with_template(
@@ -482,6 +493,7 @@ fn pristine_cases(
         sandbox,
         // The instructor's own build: no limit but patience.
         limit: Duration::from_secs(6 * 3600),
+        bounds: None,
     };
     let builds = pristine.build_all(chapters, &env, &|name| {
         spinner.inc(1);
@@ -546,7 +558,7 @@ fn pristine_cases(
             }
         }
     }
-    Ok(cases)
+    Ok((cases, builds))
 }
 
 /// Grades one learner with worker `worker`'s copy; never fails and never
@@ -597,10 +609,10 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
         let Some(files) = sub.chapters.get(&c.folder()) else {
             continue;
         };
-        let pristine = read_sources(&c.dir.join("src"))?;
+        let pristine = &ctx.stubs[ci];
         let stubs: Vec<String> = c.all_stubs().keys().map(|k| k.to_string()).collect();
         let crates = dependencies(&c.dir.join("Cargo.toml"));
-        let taken = intake::take(&pristine, files, &stubs, &ctx.config.allow, &crates);
+        let taken = intake::take(pristine, files, &stubs, &ctx.config.allow, &crates);
         let folder = c.folder();
         r.notes
             .extend(taken.notes.iter().map(|n| format!("{folder}: {n}")));
@@ -620,7 +632,7 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
                     })
                     .collect(),
             )
-        } else if taken.files == pristine {
+        } else if taken.files == *pristine {
             ChapterStatus::NotStarted
         } else {
             accepted.push(Accepted {
@@ -649,30 +661,63 @@ fn grade_chapters(
     accepted: &[Accepted],
     r: &mut LearnerResult,
 ) -> Result<()> {
-    let env = BuildEnv {
-        target_dir: &ctx.target_dir,
-        sandbox: &ctx.sandbox,
-        limit: Duration::from_secs(ctx.config.build_limit_secs),
+    // One time budget for all of this learner's builds, so a learner whose
+    // every chapter never finishes compiling holds a worker once, not six
+    // times.
+    let budget = Duration::from_secs(ctx.config.build_limit_secs);
+    let started = Instant::now();
+    let bounds = workspace::BuildBounds {
+        self_exe: ctx.self_exe.clone(),
+        data_bytes: ctx.config.build_memory_mb << 20,
+        file_bytes: ctx.config.build_file_mb << 20,
     };
     for a in accepted {
         let c = &ctx.chapters[a.chapter];
-        work.load(c, &a.files)?;
-        let build = work.build_chapter(c, &env)?;
-        r.build_secs += build.seconds;
-        if !build.errors.is_empty() || !build.binaries.contains_key(c.package()) {
-            r.chapters[a.chapter] = ChapterStatus::CompileError(build.errors.join("\n\n"));
+        let left = budget.saturating_sub(started.elapsed());
+        if left.is_zero() {
+            r.chapters[a.chapter] = ChapterStatus::CompileError(format!(
+                "not built: this learner's builds used their whole budget of {} s (wall clock) on earlier chapters",
+                budget.as_secs()
+            ));
             continue;
         }
+        let env = BuildEnv {
+            target_dir: &ctx.target_dir,
+            sandbox: &ctx.sandbox,
+            limit: left,
+            bounds: Some(&bounds),
+        };
+        // The subject: the learner's code and a dispatcher, nothing else.
+        let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
+        let files = judge::subject_sources(&a.files, &ctx.stubs[a.chapter], &keys, c.package())?;
+        work.load(c, &files)?;
+        work.add_subject_bin(c)?;
+        let build = work.build_chapter(c, &env)?;
+        r.build_secs += build.seconds;
+        let Some(subject) = build
+            .binaries
+            .get(judge::SUBJECT_BIN)
+            .filter(|_| build.errors.is_empty())
+        else {
+            r.chapters[a.chapter] = ChapterStatus::CompileError(build.errors.join("\n\n"));
+            continue;
+        };
         let t = Instant::now();
-        let bin_dir = work.dir.join("bin").join(c.folder());
+        // The judge runs in the pristine copy, which holds its binaries
+        // and the snapshots; it never sees the learner's folder.
+        let judge = ctx.judges.get(&c.folder()).cloned().unwrap_or_default();
         let runner = Runner {
             self_exe: ctx.self_exe.clone(),
             limits: ctx.limits.clone(),
             sandbox: &ctx.sandbox,
-            visible: vec![bin_dir, work.dir.join("tests").join("snapshots")],
-            cwd: work.chapter_dir(c),
-            workspace: work.dir.clone(),
+            visible: vec![
+                ctx.pristine.dir.join("bin").join(c.folder()),
+                ctx.pristine.dir.join("tests").join("snapshots"),
+            ],
+            cwd: ctx.pristine.chapter_dir(c),
+            workspace: ctx.pristine.dir.clone(),
             verdicts: work.dir.join("verdicts"),
+            subject: Some(subject.clone()),
         };
         for (k, case) in ctx
             .cases
@@ -681,7 +726,7 @@ fn grade_chapters(
             .filter(|(_, k)| k.chapter == a.chapter)
         {
             let target = case.suite.target(c);
-            if let Some(binary) = build.binaries.get(&target) {
+            if let Some(binary) = judge.binaries.get(&target) {
                 r.tests[k].run = Some(runner.run(binary, &case.name)?);
             }
         }
@@ -713,8 +758,38 @@ fn dependencies(manifest: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Every chapter's stubs as the generator derives them from `solutions/`,
+/// in memory. A checkout whose `exercises/` differ (an instructor who tried
+/// the exercises in it) is graded exactly like a clean one; the files that
+/// differ are named, so nobody wonders which copy was used.
+fn derived_stubs(root: &Path, chapters: &[Chapter]) -> Result<Vec<BTreeMap<PathBuf, String>>> {
+    let mut out = Vec::new();
+    for c in chapters {
+        let files: BTreeMap<PathBuf, String> = crate::stubs::generate(root, c)
+            .with_context(|| format!("cannot derive the stubs of {} from solutions/", c.folder()))?
+            .into_iter()
+            .map(|f| (f.relative, f.text))
+            .collect();
+        let checkout = read_sources(&c.dir.join("src")).unwrap_or_default();
+        let differ: Vec<String> = files
+            .iter()
+            .filter(|(rel, text)| checkout.get(*rel) != Some(*text))
+            .map(|(rel, _)| format!("exercises/{}/src/{}", c.folder(), rel.display()))
+            .collect();
+        if !differ.is_empty() {
+            eprintln!(
+                "grade: this checkout's {} differ from the stubs derived from solutions/ (solved here?); \
+                 grading uses the derived stubs",
+                differ.join(", ")
+            );
+        }
+        out.push(files);
+    }
+    Ok(out)
+}
+
 /// A chapter's pristine sources, by path under `src/`.
-fn read_sources(src: &Path) -> Result<BTreeMap<PathBuf, String>> {
+pub(crate) fn read_sources(src: &Path) -> Result<BTreeMap<PathBuf, String>> {
     fn walk(dir: &Path, rel: &Path, out: &mut BTreeMap<PathBuf, String>) -> Result<()> {
         for entry in
             std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?

@@ -88,9 +88,10 @@ impl Sandbox {
             .then(|| UID_BASE + block * UID_BLOCK + (run % UID_BLOCK as usize) as u32)
     }
 
-    /// `program`, wrapped for a build in `work` that writes
-    /// only `work` and `target` and sees the toolchain read-only.
-    pub fn build(&self, program: &Path, work: &Path, target: &Path) -> Command {
+    /// `program` (cargo, or the grader's limiting re-exec of itself, which
+    /// lives in `target`), wrapped for a build in `work` that writes only
+    /// `work` and `target` and sees `cargo`'s toolchain read-only.
+    pub fn build(&self, program: &Path, work: &Path, target: &Path, cargo: &Path) -> Command {
         if self.mode == Mode::Off {
             let mut cmd = Command::new(program);
             cmd.process_group(0);
@@ -98,7 +99,7 @@ impl Sandbox {
         }
         let mut cmd = Command::new("bwrap");
         base(&mut cmd, true);
-        for dir in toolchain_dirs(program) {
+        for dir in toolchain_dirs(cargo) {
             ro(&mut cmd, &dir);
         }
         rw(&mut cmd, work);
@@ -140,9 +141,41 @@ impl Sandbox {
     }
 }
 
+impl Sandbox {
+    /// The words that wrap a subject (the learner's code behind the wire):
+    /// it sees `visible` (its binary, and this program to set its limits)
+    /// and the system's libraries, all read-only; no /tmp, no /etc, no
+    /// network, nothing writable.
+    pub fn subject_prefix(&self, visible: &[PathBuf]) -> Vec<OsString> {
+        if self.mode == Mode::Off {
+            return Vec::new();
+        }
+        let mut cmd = Command::new("bwrap");
+        namespaces(&mut cmd, !self.root);
+        system_libraries(&mut cmd);
+        cmd.args(["--proc", "/proc", "--dev", "/dev"]);
+        open_parents(&mut cmd, visible.iter().map(PathBuf::as_path));
+        for p in visible {
+            ro(&mut cmd, p);
+        }
+        cmd.args(["--remount-ro", "/", "--chdir", "/", "--"]);
+        std::iter::once(OsString::from("bwrap"))
+            .chain(cmd.get_args().map(OsString::from))
+            .collect()
+    }
+}
+
 /// What every sandbox has: the system read-only, fresh namespaces, a
 /// private /tmp, /proc and /dev of its own, and no network.
 fn base(cmd: &mut Command, user_namespace: bool) {
+    namespaces(cmd, user_namespace);
+    ro(cmd, Path::new("/etc"));
+    system_libraries(cmd);
+    cmd.args(["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]);
+}
+
+/// Fresh namespaces, and death with the grader.
+fn namespaces(cmd: &mut Command, user_namespace: bool) {
     if user_namespace {
         cmd.arg("--unshare-all");
     } else {
@@ -157,9 +190,11 @@ fn base(cmd: &mut Command, user_namespace: bool) {
         ]);
     }
     cmd.args(["--die-with-parent", "--new-session"]);
-    for dir in ["/usr", "/etc"] {
-        ro(cmd, Path::new(dir));
-    }
+}
+
+/// /usr read-only, and the top-level links or folders into it.
+fn system_libraries(cmd: &mut Command) {
+    ro(cmd, Path::new("/usr"));
     for dir in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
         let path = Path::new(dir);
         match std::fs::read_link(path) {
@@ -170,7 +205,6 @@ fn base(cmd: &mut Command, user_namespace: bool) {
             Err(_) => {}
         }
     }
-    cmd.args(["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]);
 }
 
 /// Creates every parent of `paths` in the sandbox as a plain 0755 folder:

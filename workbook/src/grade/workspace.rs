@@ -53,11 +53,22 @@ pub struct ChapterBuild {
     pub seconds: f64,
 }
 
-/// How one build runs: where, in which sandbox, for how long at most.
+/// How one build runs: where, in which sandbox, for how long at most,
+/// and (for a learner's) under which limits.
 pub struct BuildEnv<'a> {
     pub target_dir: &'a Path,
     pub sandbox: &'a Sandbox,
     pub limit: Duration,
+    pub bounds: Option<&'a BuildBounds>,
+}
+
+/// The limits on a learner's build, set by `workbook __limited-build`.
+pub struct BuildBounds {
+    /// The grader's own copy, which sets them (it lives in the target
+    /// directory, which the build sandbox binds).
+    pub self_exe: PathBuf,
+    pub data_bytes: u64,
+    pub file_bytes: u64,
 }
 
 impl Workspace {
@@ -66,6 +77,7 @@ impl Workspace {
         root: &Path,
         dir: &Path,
         chapters: &[Chapter],
+        stubs: &[BTreeMap<PathBuf, String>],
         hidden: Option<&Path>,
     ) -> Result<Self> {
         wipe(dir)?;
@@ -78,6 +90,14 @@ impl Workspace {
         let ws = Workspace {
             dir: dir.to_path_buf(),
         };
+        // The judge's copy of each chapter, from the derived stubs: every
+        // stub calls the subject.
+        for (c, files) in chapters.iter().zip(stubs) {
+            let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
+            let judge = super::judge::judge_sources(files, &keys)
+                .with_context(|| format!("cannot make the judge of {}", c.folder()))?;
+            ws.load(c, &judge)?;
+        }
         if let Some(hidden) = hidden {
             copy_tree(hidden, &dir.join("grading/hidden"))?;
             for c in chapters {
@@ -168,6 +188,14 @@ impl Workspace {
         self.dir.join("exercises").join(c.folder())
     }
 
+    /// Adds the subject's binary target to a chapter's manifest.
+    pub fn add_subject_bin(&self, c: &Chapter) -> Result<()> {
+        let manifest = self.chapter_dir(c).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest)?;
+        std::fs::write(&manifest, super::judge::subject_manifest(&text)?)?;
+        Ok(())
+    }
+
     /// Replaces a chapter's `src/` with `files` (paths under `src/`).
     pub fn load(&self, c: &Chapter, files: &BTreeMap<PathBuf, String>) -> Result<()> {
         let src = self.chapter_dir(c).join("src");
@@ -198,7 +226,7 @@ impl Workspace {
         progress: &dyn Fn(&str),
     ) -> Result<BTreeMap<String, ChapterBuild>> {
         let _lock = TargetLock::acquire(env.target_dir)?;
-        self.build(chapters, env, progress)
+        self.build(chapters, env, progress, Targets::Judges)
     }
 
     /// Builds one chapter of a learner: cleaned first (every copy's crates
@@ -222,7 +250,7 @@ impl Workspace {
                 String::from_utf8_lossy(&clean.stderr)
             );
         }
-        let mut builds = self.build(std::slice::from_ref(c), env, &|_| {})?;
+        let mut builds = self.build(std::slice::from_ref(c), env, &|_| {}, Targets::Subject)?;
         Ok(builds.remove(&c.folder()).unwrap_or_default())
     }
 
@@ -231,10 +259,23 @@ impl Workspace {
         chapters: &[Chapter],
         env: &BuildEnv,
         progress: &dyn Fn(&str),
+        targets: Targets,
     ) -> Result<BTreeMap<String, ChapterBuild>> {
         let start = Instant::now();
         let cargo = cargo();
-        let mut cmd = env.sandbox.build(&cargo, &self.dir, env.target_dir);
+        let mut cmd = match env.bounds {
+            Some(b) => {
+                let mut cmd = env
+                    .sandbox
+                    .build(&b.self_exe, &self.dir, env.target_dir, &cargo);
+                cmd.arg("__limited-build")
+                    .arg(b.data_bytes.to_string())
+                    .arg(b.file_bytes.to_string())
+                    .arg(&cargo);
+                cmd
+            }
+            None => env.sandbox.build(&cargo, &self.dir, env.target_dir, &cargo),
+        };
         cmd.current_dir(&self.dir).args([
             "build",
             "--offline",
@@ -242,9 +283,16 @@ impl Workspace {
             "--keep-going",
             "--message-format",
             "json-render-diagnostics",
-            "--test",
-            "*",
         ]);
+        match targets {
+            Targets::Judges => cmd.args(["--test", "*"]),
+            Targets::Subject => cmd.args(["--bin", super::judge::SUBJECT_BIN]),
+        };
+        let features: Vec<String> = chapters
+            .iter()
+            .map(|c| format!("{}/wire", c.package()))
+            .collect();
+        cmd.arg("--features").arg(features.join(","));
         for c in chapters {
             cmd.args(["-p", c.package()]);
         }
@@ -302,11 +350,17 @@ impl Workspace {
             if timed_out {
                 b.binaries.clear();
                 b.errors = vec![format!(
-                    "the build took longer than {} s (wall clock) and was stopped, with everything it started \
-                     (a constant whose evaluation does not end?)",
+                    "the build ran past this learner's build budget ({} s left of it, wall clock) and was stopped, \
+                     with everything it started (a constant whose evaluation does not end?)",
                     env.limit.as_secs()
                 )];
-            } else if !b.binaries.contains_key(c.package()) && b.errors.is_empty() {
+            } else if let Some(why) = env
+                .bounds
+                .and_then(|bounds| bound_hit(bounds, &stderr, &lines))
+            {
+                b.binaries.clear();
+                b.errors = vec![why];
+            } else if !b.binaries.contains_key(targets.expected(c)) && b.errors.is_empty() {
                 b.errors.push(build_failure(&stderr, &self.dir));
             }
         }
@@ -337,11 +391,15 @@ impl Workspace {
             };
             match msg["reason"].as_str() {
                 Some("compiler-artifact") => {
-                    let is_test = msg["target"]["kind"]
-                        .as_array()
-                        .is_some_and(|k| k.iter().any(|k| k == "test"));
+                    let kind = |want: &str| {
+                        msg["target"]["kind"]
+                            .as_array()
+                            .is_some_and(|k| k.iter().any(|k| k == want))
+                    };
+                    let wanted = kind("test")
+                        || (kind("bin") && msg["target"]["name"] == super::judge::SUBJECT_BIN);
                     if let (true, Some(exe), Some(name)) = (
-                        is_test,
+                        wanted,
                         msg["executable"].as_str(),
                         msg["target"]["name"].as_str(),
                     ) {
@@ -372,6 +430,24 @@ impl Workspace {
             }
         }
         Ok(builds)
+    }
+}
+
+/// What a build makes: the judges (every suite's test binary, linked with
+/// the judge's copy of the stubs) or one learner's subject.
+#[derive(Clone, Copy)]
+enum Targets {
+    Judges,
+    Subject,
+}
+
+impl Targets {
+    /// The binary without which a chapter's build failed.
+    fn expected(self, c: &Chapter) -> &str {
+        match self {
+            Targets::Judges => c.package(),
+            Targets::Subject => super::judge::SUBJECT_BIN,
+        }
     }
 }
 
@@ -415,6 +491,26 @@ fn build_env(cmd: &mut Command) {
     cmd.env("CARGO_TERM_COLOR", "never")
         .env("INSTA_UPDATE", "no")
         .env("CI", "true");
+}
+
+/// The limit a learner's build ran into, named, from what cargo and the
+/// compiler said: an allocation that failed (memory) or a compiler killed
+/// by `SIGXFSZ` (a file over the size limit).
+fn bound_hit(bounds: &BuildBounds, stderr: &str, lines: &[String]) -> Option<String> {
+    let said = |needle: &str| stderr.contains(needle) || lines.iter().any(|l| l.contains(needle));
+    if said("SIGXFSZ") || said("File too large") || said("file size limit") {
+        return Some(format!(
+            "the build wrote a file over {} MiB and was stopped (a static too large to compile?)",
+            bounds.file_bytes >> 20
+        ));
+    }
+    if said("memory allocation of") || said("out of memory") || said("Cannot allocate memory") {
+        return Some(format!(
+            "the build used more than {} MiB of memory and was stopped (a constant or static too large to evaluate?)",
+            bounds.data_bytes >> 20
+        ));
+    }
+    None
 }
 
 /// Cargo's own failure text when no compiler message explains it, capped.

@@ -72,6 +72,7 @@ pub fn mini_workbook(dir: &Path, config: &str) {
         "rustfmt.toml",
         "workbook/Cargo.toml",
         "workbook/src",
+        "workbook/benches",
         "exercises/00_intro",
         "solutions/00_intro",
         "solutions/trace",

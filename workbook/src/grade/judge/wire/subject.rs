@@ -1,0 +1,91 @@
+
+// ---- The subject's end: a loop that answers calls. ----
+
+/// The last panic's message and place, recorded by the hook.
+static PANIC: std::sync::Mutex<Option<(String, String)>> = std::sync::Mutex::new(None);
+
+/// The stack each call runs on: libtest's default for a test thread, so
+/// recursion depth means what it meant when tests ran in one process.
+const STACK: usize = 2 << 20;
+
+/// Answers calls until the judge closes the wire.
+pub fn serve() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = payload_text(info.payload());
+        let place = info
+            .location()
+            .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
+            .unwrap_or_default();
+        *PANIC.lock().unwrap_or_else(|p| p.into_inner()) = Some((message, place));
+    }));
+    let Some(wire) = open_wire() else {
+        eprintln!("this is the grader's subject process; it runs only under `workbook grade`");
+        std::process::exit(2);
+    };
+    // Before the first line of the learner's code runs: from here on the
+    // process can compute, allocate, start threads and use the wire it has,
+    // and nothing else (no file, socket, process or exec).
+    if let Err(e) = confine() {
+        eprintln!("the subject runs without a seccomp filter: {e}");
+    }
+    serve_on(wire);
+}
+
+/// Answers calls on `wire` until the judge closes it.
+pub fn serve_on(mut wire: UnixStream) {
+    loop {
+        let frame = match read_frame(&mut wire) {
+            Ok(Some(f)) => f,
+            _ => return,
+        };
+        let reply = answer(frame);
+        let bytes = match encode(&reply) {
+            Ok(b) => b,
+            Err(e) => match encode(&Reply::Fault(format!("{e:?}"))) {
+                Ok(b) => b,
+                Err(_) => return,
+            },
+        };
+        if write_frame(&mut wire, &bytes).is_err() {
+            return;
+        }
+    }
+}
+
+fn answer(frame: Vec<u8>) -> Reply {
+    let (id, tag, args): (String, String, Vec<u8>) = match decode(&frame) {
+        Ok(x) => x,
+        Err(e) => return Reply::Fault(format!("{e:?}")),
+    };
+    let worker = std::thread::Builder::new()
+        .name("subject".into())
+        .stack_size(STACK)
+        .spawn(move || route(&id, &tag, &args));
+    let handle = match worker {
+        Ok(h) => h,
+        Err(e) => {
+            return Reply::Panic {
+                message: format!("could not start the thread the call runs on: {e}"),
+                place: String::new(),
+            };
+        }
+    };
+    match handle.join() {
+        Ok(Ok(value)) => Reply::Value(value),
+        Ok(Err(fault)) => Reply::Fault(format!("{fault:?}")),
+        Err(payload) => {
+            let recorded = PANIC.lock().unwrap_or_else(|p| p.into_inner()).take();
+            let (message, place) = recorded.unwrap_or_else(|| (payload_text(&*payload), String::new()));
+            Reply::Panic { message, place }
+        }
+    }
+}
+
+fn payload_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(a panic without a message)".into())
+}
+
