@@ -6,7 +6,12 @@
 //! stubs, grades them all with one `workbook grade` run (one dependency
 //! build, two workers, the sandbox on), asserts the grade each learner
 //! deserves, that every learner has a row and that nothing was written
-//! outside the report and the target directory, and snapshots every
+//! outside the report and the target directory, that no name, note or
+//! message a learner controls became markup in `report.md`, `report.html`
+//! or `grades.csv` (one heading per learner, no link, no tag, no formula),
+//! that an archive of 100,000 skipped entries makes a small report, and
+//! that `.hidden`, `-rf` and names alike but for case or Unicode
+//! normalisation are each a learner of their own; and snapshots every
 //! learner's `results.json` and the class's `grades.csv`, with times and
 //! test sources redacted. The class's config relaxes the intake's `std::fs`
 //! rule, so one learner can attack the sandbox itself with file I/O, and
@@ -396,10 +401,58 @@ fn hostile_names(dir: &Path, solution: &str) {
     let latin1 = std::ffi::OsStr::from_bytes(b"caf\xe9");
     write(&dir.join(latin1).join(lib), solution);
     write(&dir.join("homework.txt"), "I did it all in my head.\n");
+    hostile_text(dir, solution);
 }
+
+/// The markup a hostile name tries to write into the reports.
+const INJECTED: &[&str] = &[
+    "### all_correct: 999/999",
+    "### forged",
+    "](javascript:",
+    "<img",
+    "<b>",
+    "<script",
+];
+
+/// Names that try to write markup into the reports, an archive of 100,000
+/// skipped entries, and names that hide, look like options, or look like
+/// each other: every one a learner with a row of its own.
+fn hostile_text(dir: &Path, solution: &str) {
+    let lib = "exercises/00_intro/src/lib.rs";
+    let stubs = std::fs::read_to_string(repo().join(lib)).unwrap();
+    // The red team's entry: a heading with a forged score, a `javascript:`
+    // link and HTML, in an archive path the grader notes as skipped.
+    let markup = "../\n### all_correct: 999/999\n[grade](javascript:alert(1)) <img src=x onerror=alert(1)> <script>alert(1)</script>.rs";
+    zip(
+        &dir.join("markdown_injection.zip"),
+        &[(lib, solution), (markup, "fn main() {}")],
+        None,
+    );
+    // The same in a folder's own name (no `/` can be in it); stubs only.
+    let folder =
+        "x\n### forged: full marks\n<b>[go](javascript:alert(1))<img src=x onerror=alert(1)>";
+    write(&dir.join(folder).join(lib), &stubs);
+    let many: Vec<String> = (0..100_000).map(|i| format!("../skipped/{i}.rs")).collect();
+    let entries: Vec<(&str, &str)> = many.iter().map(|n| (n.as_str(), "")).collect();
+    zip(&dir.join("many_skipped.zip"), &entries, None);
+    write(&dir.join(".hidden").join(lib), solution);
+    write(&dir.join("-rf").join(lib), solution);
+    // Names a person reads as one, each a learner of its own: the right
+    // answer under one, the stubs under the other, so a merge would show.
+    write(&dir.join("Twin").join(lib), solution);
+    write(&dir.join("twin").join(lib), &stubs);
+    write(&dir.join("caf\u{e9}").join(lib), solution);
+    write(&dir.join("cafe\u{301}").join(lib), &stubs);
+}
+
+/// The id `workbook grade` gives the folder of `hostile_text` named with markup.
+const MARKUP_ID: &str = "x%0A%23%23%23%20forged%3A%20full%20marks%0A%3Cb%3E%5Bgo%5D%28javascript%3Aalert%281%29%29%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E";
 
 #[test]
 fn grading_a_hostile_class_in_one_batch() {
+    if !common::sandbox_or_skip("grading_a_hostile_class_in_one_batch") {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("workbook");
     let subs = tmp.path().join("submissions");
@@ -504,10 +557,76 @@ fn grading_a_hostile_class_in_one_batch() {
         );
     }
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(md.contains("## Class summary") && md.contains("### forbidden_api"));
+    assert!(md.contains("## Class summary") && md.contains("### forbidden\\_api"));
     assert!(md.len() < 400_000, "report.md is {} bytes", md.len());
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
-    assert!(html.contains("<table>") && !html.contains("<script"));
+    assert!(html.contains("<table>"));
+    no_markup_from_learners(&md, &html, &csv, entries);
+    let many = std::fs::read_to_string(out.join("learners/many_skipped.zip/results.json")).unwrap();
+    // Its 25 tests, listed as not run, take about 20 KB; the notes little.
+    let json: serde_json::Value = serde_json::from_str(&many).unwrap();
+    let notes = serde_json::to_string(&json["notes"]).unwrap();
+    assert!(
+        notes.len() < 4_000 && many.len() < 40_000,
+        "100,000 skipped entries made notes of {} bytes in a results.json of {}",
+        notes.len(),
+        many.len()
+    );
+    assert!(
+        notes.contains("... and 99980 more skipped entries"),
+        "{notes}"
+    );
+    let section = md
+        .split("\n### ")
+        .find(|s| s.starts_with("many\\_skipped"))
+        .unwrap();
+    assert!(
+        section.len() < 8_000,
+        "100,000 skipped entries made a report section of {} bytes",
+        section.len()
+    );
+}
+
+/// No name, note or message a learner controls became markup: one heading
+/// per learner and no other, no link, no HTML tag, one CSV cell per column
+/// and none a formula.
+fn no_markup_from_learners(md: &str, html: &str, csv: &str, learners: usize) {
+    let headings = md.lines().filter(|l| l.starts_with('#')).count();
+    // `# Grades`, `## Class summary`, `## Exercises`, `## Learners`, then one each.
+    assert_eq!(
+        headings,
+        4 + learners,
+        "a learner wrote a heading into report.md"
+    );
+    assert_eq!(
+        html.matches("<h3>").count(),
+        learners,
+        "a learner wrote a heading into report.html"
+    );
+    // In Markdown a backslash before the markup's first character makes it
+    // text: only an unescaped occurrence is markup.
+    for bad in INJECTED {
+        let raw = md.match_indices(bad).any(|(i, _)| !md[..i].ends_with('\\'));
+        assert!(!raw, "report.md holds the raw markup {bad}");
+    }
+    // In HTML the same text is shown, escaped: no tag, link or attribute.
+    for bad in ["href", "<a ", "<img", "<b>", "<script", "onerror=alert(1)>"] {
+        assert!(!html.contains(bad), "report.html holds {bad}");
+    }
+    // The hostile text is there, as text a reader can see.
+    assert!(html.contains("[grade](javascript:alert(1)) &lt;img src=x onerror=alert(1)&gt;"));
+    let columns = csv.lines().next().unwrap().split(',').count();
+    for line in csv.lines() {
+        assert_eq!(
+            line.split(',').count(),
+            columns,
+            "a cell broke its row: {line}"
+        );
+        assert!(
+            !line.starts_with(['=', '+', '-', '@']),
+            "a formula in grades.csv: {line}"
+        );
+    }
 }
 
 /// `text` with each libtest "finished in 0.01s" made "finished in [secs]".
@@ -564,6 +683,11 @@ fn deserved_grades(csv: &str) {
         "twice",
         "twice.zip",
         "caf%E9",
+        "markdown_injection.zip",
+        "%2Ehidden",
+        "%2Drf",
+        "Twin",
+        "caf%C3%A9",
     ] {
         assert_eq!(cells(same), full, "{same} must score as all_correct does");
     }
@@ -584,6 +708,10 @@ fn deserved_grades(csv: &str) {
         "const_memory",
         "huge_static",
         "homework.txt",
+        MARKUP_ID,
+        "many_skipped.zip",
+        "twin~2",
+        "cafe%CC%81",
     ] {
         assert!(
             row(zero).ends_with(",0,0.0"),

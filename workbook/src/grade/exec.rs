@@ -421,6 +421,13 @@ impl Runner<'_> {
                 if let Some(s) = subject.as_mut() {
                     s.stop(self.sandbox.mode);
                 }
+            } else if super::interrupt::requested().is_some() && killed.is_none() {
+                // The verdict is thrown away with the interrupted run.
+                killed = Some((Outcome::Crashed, "the grading run was interrupted".into()));
+                kill_tree(&mut child, self.sandbox.mode);
+                if let Some(s) = subject.as_mut() {
+                    s.stop(self.sandbox.mode);
+                }
             } else if flood.load(Ordering::Relaxed) && killed.is_none() {
                 killed = Some((
                     Outcome::Crashed,

@@ -14,9 +14,19 @@
 //!   list), and a throwaway copy per learner, built a chapter at a time.
 //! * `sandbox`: `bwrap` around every build and test, and a uid per test run.
 //! * `exec`: one process per test under CPU, memory, task and output limits.
-//! * `report`: `results.json` per learner, `grades.csv`, `report.md`/`.html`.
+//! * `tables`: a note for the instructor when a learner's code holds the
+//!   tests' answers as literals (a table, not a search); never a grade.
+//! * `report`: `results.json` per learner, `grades.csv`, `report.md`/`.html`;
+//!   every name, note and message in them made inert by `escape`, and the
+//!   instructor's folders hidden by `redact`.
 //! * `shard`: a deterministic share of the class per run (`--shard I/N`),
 //!   and the merge of the parts into one gradebook.
+//!
+//! Around them: `interrupt` (SIGINT or SIGTERM stops the workers and
+//! removes their folders), `staging` (the report is written beside `--out`
+//! and renamed into place only when complete) and `leftovers` (each run
+//! locks its folders in the target directory, and sweeps those of runs
+//! that died).
 //!
 //! State: one pristine copy per process, one work copy per worker, one shared target
 //! directory. Cost: one dependency build for the class, then per learner and
@@ -24,13 +34,19 @@
 //! learners are graded in parallel, one per core. See `grading/README.md`.
 
 mod config;
+mod escape;
 mod exec;
 mod intake;
+mod interrupt;
 mod judge;
+mod leftovers;
+mod redact;
 mod report;
 mod sandbox;
 mod shard;
+mod staging;
 mod submission;
+mod tables;
 mod workspace;
 
 pub use exec::{limited_build_exec, limited_exec};
@@ -183,6 +199,11 @@ struct Ctx<'a> {
     limits: Limits,
     bar: ProgressBar,
     provenance: shard::Provenance,
+    /// The instructor's folders, hidden in every learner's results.
+    places: redact::Places,
+    /// This run's claim on its folders in the target directory; dropped
+    /// after them.
+    _run: leftovers::RunLock,
 }
 
 impl Drop for Ctx<'_> {
@@ -196,7 +217,11 @@ impl Drop for Ctx<'_> {
 /// locked dependencies fetched and compiled, the pristine build), so a
 /// cache can carry it to the machines that grade the shards.
 pub fn prepare_only(root: &Path, chapters: &[Chapter], setup: Setup) -> Result<ExitCode> {
-    let ctx = prepare(root, chapters, &setup, 0)?;
+    interrupt::install()?;
+    let ctx = match (prepare(root, chapters, &setup, 0), interrupt::requested()) {
+        (Err(_), Some(sig)) => return Ok(interrupted(sig, None)),
+        (ctx, _) => ctx?,
+    };
     println!(
         "prepared {}: {} graded test(s); later grading runs with this target directory build only the learners' crates",
         ctx.target_dir.display(),
@@ -205,7 +230,33 @@ pub fn prepare_only(root: &Path, chapters: &[Chapter], setup: Setup) -> Result<E
     Ok(ExitCode::SUCCESS)
 }
 
+/// What an interrupted command returns once everything it started is
+/// stopped and removed: the shell's status for the signal, and one line.
+fn interrupted(sig: i32, out: Option<&Path>) -> ExitCode {
+    let report = match out {
+        Some(out) => format!("; nothing was written to {}", out.display()),
+        None => String::new(),
+    };
+    eprintln!(
+        "grade: interrupted by {}: the workers were stopped and their folders removed{report}",
+        interrupt::name(sig)
+    );
+    ExitCode::from(interrupt::status(sig))
+}
+
 pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode> {
+    interrupt::install()?;
+    let out = opts.out.clone();
+    // Every folder of the run is gone when `grade_class` returns, however
+    // it returns: only then is the interruption reported.
+    // A signal that came after the report was in place changes nothing.
+    match (grade_class(root, chapters, opts), interrupt::requested()) {
+        (Err(_), Some(sig)) => Ok(interrupted(sig, Some(&out))),
+        (graded, _) => graded,
+    }
+}
+
+fn grade_class(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode> {
     let start = Instant::now();
     let learners = submission::list(&opts.submissions)?;
     if learners.is_empty() {
@@ -214,23 +265,26 @@ pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode>
             opts.submissions.display()
         );
     }
-    let class: Vec<String> = learners.iter().map(|(id, _)| id.clone()).collect();
-    let mine: Vec<(String, PathBuf)> = match opts.shard {
+    let class: Vec<String> = learners.iter().map(|l| l.id.clone()).collect();
+    let mine: Vec<submission::Learner> = match opts.shard {
         Some(shard) => learners
             .into_iter()
-            .filter(|(id, _)| shard.holds(id))
+            .filter(|l| shard.holds(&l.id))
             .collect(),
         None => learners,
     };
-    std::fs::create_dir_all(&opts.out)
-        .with_context(|| format!("cannot create {}", opts.out.display()))?;
-    let ctx = prepare(root, chapters, &opts.setup, mine.len())?;
-    let results = grade_learners(&ctx, mine, &opts.out);
+    let staging = staging::Staging::beside(&opts.out)?;
+    let mut ctx = prepare(root, chapters, &opts.setup, mine.len())?;
+    ctx.places.add(&opts.submissions, "(submissions)");
+    ctx.places.add(&opts.out, "(report)");
+    ctx.places.add(staging.dir(), "(report)");
+    let results = grade_learners(&ctx, mine, staging.dir());
+    interrupt::check()?;
     let elapsed = start.elapsed().as_secs_f64();
     match opts.shard {
         Some(shard) => {
             shard::write_part(
-                &opts.out,
+                staging.dir(),
                 &shard::Part {
                     shard,
                     class,
@@ -240,6 +294,7 @@ pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode>
                     results,
                 },
             )?;
+            staging.commit()?;
             eprintln!(
                 "grade: shard {}/{} done in {elapsed:.1} s; merge the parts with `workbook grade merge PART... --out REPORT`",
                 shard.index, shard.count
@@ -247,7 +302,8 @@ pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode>
             println!("wrote {}", opts.out.join("part.json").display());
         }
         None => {
-            report::write_class(&opts.out, &ctx.cases, chapters, &ctx.config, &results)?;
+            report::write_class(staging.dir(), &ctx.cases, chapters, &ctx.config, &results)?;
+            staging.commit()?;
             summary(&results, elapsed, &opts.out);
         }
     }
@@ -256,8 +312,11 @@ pub fn run(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitCode>
 
 /// `workbook grade merge PART... --out REPORT`.
 pub fn merge(chapters: &[Chapter], parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
-    shard::merge(chapters, parts, out)?;
-    Ok(ExitCode::SUCCESS)
+    interrupt::install()?;
+    match (shard::merge(chapters, parts, out), interrupt::requested()) {
+        (Err(_), Some(sig)) => Ok(interrupted(sig, Some(out))),
+        (merged, _) => merged.map(|()| ExitCode::SUCCESS),
+    }
 }
 
 /// `workbook test-runner SLUG INPUT_DIR OUTPUT_DIR`: the Exercism
@@ -283,13 +342,18 @@ pub fn test_runner(
         );
     };
     let one = std::slice::from_ref(chapter);
+    interrupt::install()?;
     std::fs::create_dir_all(output)
         .with_context(|| format!("cannot create {}", output.display()))?;
     let setup = Setup {
         jobs: Some(1),
         ..setup
     };
-    let ctx = prepare(root, one, &setup, 1)?;
+    let mut ctx = match (prepare(root, one, &setup, 1), interrupt::requested()) {
+        (Err(_), Some(sig)) => return Ok(interrupted(sig, Some(output))),
+        (ctx, _) => ctx?,
+    };
+    ctx.places.add(input, "(input)");
     // A chapter crate (`src/` at the top) is graded as that chapter.
     let staged = ctx.target_dir.join("runner-input");
     let path = if input.join("src").is_dir() && !input.join("exercises").is_dir() {
@@ -302,13 +366,24 @@ pub fn test_runner(
     } else {
         input.to_path_buf()
     };
-    let r = grade_one(&ctx, 0, "submission", &path);
+    let learner = submission::Learner {
+        id: "submission".into(),
+        path,
+        notes: Vec::new(),
+    };
+    let r = grade_one(&ctx, 0, &learner);
     let _ = std::fs::remove_dir_all(&staged);
+    if let Some(sig) = interrupt::requested() {
+        drop(ctx);
+        return Ok(interrupted(sig, Some(output)));
+    }
     let json = report::learner_json(&ctx.cases, one, &r);
-    std::fs::write(
-        output.join("results.json"),
-        serde_json::to_string_pretty(&json)? + "\n",
-    )?;
+    // Whole or not at all: written beside, then renamed over.
+    let partial = output.join(format!(".results.json.partial-{}", std::process::id()));
+    std::fs::write(&partial, serde_json::to_string_pretty(&json)? + "\n")
+        .with_context(|| format!("cannot write {}", partial.display()))?;
+    std::fs::rename(&partial, output.join("results.json"))
+        .with_context(|| format!("cannot write {}", output.join("results.json").display()))?;
     println!("wrote {}", output.join("results.json").display());
     Ok(ExitCode::SUCCESS)
 }
@@ -348,27 +423,39 @@ fn prepare<'a>(
     std::fs::create_dir_all(&target_dir)
         .with_context(|| format!("cannot create {}", target_dir.display()))?;
     let target_dir = target_dir.canonicalize()?;
+    // Taken before any folder of this run exists, so no other run's sweep
+    // can mistake them for a dead run's.
+    let run = leftovers::RunLock::take(&target_dir)?;
+    for line in leftovers::sweep(&target_dir) {
+        eprintln!("grade: {line}");
+    }
     let hidden = config.hidden_dir(root);
     let provenance = shard::Provenance::of(root, &config, hidden.as_deref())?;
     let stubs = derived_stubs(root, chapters)?;
     // Per process, so shards that share a target directory never meet.
-    let pristine = Workspace::pristine(
-        root,
-        &target_dir.join(format!("pristine-{}", std::process::id())),
-        chapters,
-        &stubs,
-        hidden.as_deref(),
-    )?;
-    pristine.fetch()?;
-    let (cases, judges) = pristine_cases(
-        root,
-        chapters,
-        &config,
-        &pristine,
-        &target_dir,
-        &sandbox,
-        hidden.as_deref(),
-    )?;
+    let pristine_dir = target_dir.join(format!("pristine-{}", std::process::id()));
+    let built = Workspace::pristine(root, &pristine_dir, chapters, &stubs, hidden.as_deref())
+        .and_then(|pristine| {
+            pristine.fetch()?;
+            let (cases, judges) = pristine_cases(
+                root,
+                chapters,
+                &config,
+                &pristine,
+                &target_dir,
+                &sandbox,
+                hidden.as_deref(),
+            )?;
+            Ok((pristine, cases, judges))
+        });
+    let (pristine, cases, judges) = match built {
+        Ok(b) => b,
+        Err(e) => {
+            // Nothing owns the pristine copy yet: remove it here.
+            let _ = std::fs::remove_dir_all(&pristine_dir);
+            return Err(e);
+        }
+    };
     let limits = Limits {
         wall: config.wall(),
         cpu_secs: config.cpu_limit_secs,
@@ -382,6 +469,8 @@ fn prepare<'a>(
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let self_exe = own_copy(&target_dir)?;
+    let mut places = redact::Places::of(root);
+    places.add(&target_dir, "(target)");
     Ok(Ctx {
         root,
         chapters,
@@ -396,6 +485,8 @@ fn prepare<'a>(
         limits,
         bar,
         provenance,
+        places,
+        _run: run,
     })
 }
 
@@ -411,7 +502,7 @@ fn own_copy(target_dir: &Path) -> Result<PathBuf> {
 
 /// Grades `learners`, a worker per job, writing each one's results.json
 /// as soon as it is graded; returns the results sorted by id.
-fn grade_learners(ctx: &Ctx, learners: Vec<(String, PathBuf)>, out: &Path) -> Vec<LearnerResult> {
+fn grade_learners(ctx: &Ctx, learners: Vec<submission::Learner>, out: &Path) -> Vec<LearnerResult> {
     let jobs = ctx.config.jobs().min(learners.len()).max(1);
     let queue = Mutex::new(learners.into_iter().rev().collect::<Vec<_>>());
     let results = Mutex::new(Vec::new());
@@ -419,12 +510,15 @@ fn grade_learners(ctx: &Ctx, learners: Vec<(String, PathBuf)>, out: &Path) -> Ve
         for worker in 0..jobs {
             let (queue, results) = (&queue, &results);
             s.spawn(move || {
-                while let Some((name, path)) = next(queue) {
-                    ctx.bar.set_message(name.clone());
-                    let r = grade_one(ctx, worker, &name, &path);
+                while let Some(learner) = next(queue) {
+                    ctx.bar.set_message(learner.id.clone());
+                    let r = grade_one(ctx, worker, &learner);
+                    if interrupt::requested().is_some() {
+                        break;
+                    }
                     if let Err(e) = report::write_learner(out, &ctx.cases, ctx.chapters, &r) {
                         ctx.bar
-                            .println(format!("{name}: cannot write results: {e:#}"));
+                            .println(format!("{}: cannot write results: {e:#}", learner.id));
                     }
                     results.lock().unwrap_or_else(|p| p.into_inner()).push(r);
                 }
@@ -437,7 +531,11 @@ fn grade_learners(ctx: &Ctx, learners: Vec<(String, PathBuf)>, out: &Path) -> Ve
     results
 }
 
-fn next(queue: &Mutex<Vec<(String, PathBuf)>>) -> Option<(String, PathBuf)> {
+/// The next learner to grade; none once the run is interrupted.
+fn next(queue: &Mutex<Vec<submission::Learner>>) -> Option<submission::Learner> {
+    if interrupt::requested().is_some() {
+        return None;
+    }
     queue.lock().unwrap_or_else(|p| p.into_inner()).pop()
 }
 
@@ -498,8 +596,11 @@ fn pristine_cases(
     let builds = pristine.build_all(chapters, &env, &|name| {
         spinner.inc(1);
         spinner.set_message(name.to_string());
-    })?;
+    });
     spinner.finish_and_clear();
+    // A build stopped by a signal reports errors that are not the workbook's.
+    interrupt::check()?;
+    let builds = builds?;
     let mut cases = Vec::new();
     let mut task = 0;
     let mut tasks = BTreeMap::new();
@@ -562,11 +663,13 @@ fn pristine_cases(
 }
 
 /// Grades one learner with worker `worker`'s copy; never fails and never
-/// panics: whatever goes wrong becomes this learner's error row.
-fn grade_one(ctx: &Ctx, worker: usize, name: &str, path: &Path) -> LearnerResult {
+/// panics: whatever goes wrong becomes this learner's error row. Its notes
+/// are capped and the instructor's folders hidden in everything it says.
+fn grade_one(ctx: &Ctx, worker: usize, learner: &submission::Learner) -> LearnerResult {
+    let path = learner.path.as_path();
     let mut r = LearnerResult {
-        name: name.to_string(),
-        notes: Vec::new(),
+        name: learner.id.clone(),
+        notes: learner.notes.clone(),
         chapters: vec![ChapterStatus::NotSubmitted; ctx.chapters.len()],
         tests: vec![TestResult { run: None }; ctx.cases.len()],
         build_secs: 0.0,
@@ -589,6 +692,8 @@ fn grade_one(ctx: &Ctx, worker: usize, name: &str, path: &Path) -> LearnerResult
         }
         r.notes.push(format!("grading stopped: {msg}"));
     }
+    r.notes = report::cap_notes(std::mem::take(&mut r.notes));
+    ctx.places.hide_result(&mut r);
     ctx.bar.inc(ctx.chapters.len() as u64);
     r
 }
@@ -635,6 +740,11 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
         } else if taken.files == *pristine {
             ChapterStatus::NotStarted
         } else {
+            let known =
+                tables::Answers::of(ctx.root, c, ctx.config.hidden_dir(ctx.root).as_deref());
+            if let Some(note) = tables::table_note(&taken.files, &known) {
+                r.notes.push(format!("{folder}: {note}"));
+            }
             accepted.push(Accepted {
                 chapter: ci,
                 files: taken.files,
@@ -672,6 +782,7 @@ fn grade_chapters(
         file_bytes: ctx.config.build_file_mb << 20,
     };
     for a in accepted {
+        interrupt::check()?;
         let c = &ctx.chapters[a.chapter];
         let left = budget.saturating_sub(started.elapsed());
         if left.is_zero() {
@@ -726,6 +837,7 @@ fn grade_chapters(
             .filter(|(_, k)| k.chapter == a.chapter)
         {
             let target = case.suite.target(c);
+            interrupt::check()?;
             if let Some(binary) = judge.binaries.get(&target) {
                 r.tests[k].run = Some(runner.run(binary, &case.name)?);
             }

@@ -3,11 +3,13 @@
 //! `grades.csv`, `report.md` and `report.html`.
 //!
 //! Everything here is derived from the results in memory; nothing learners
-//! wrote is interpreted as markup: messages go into fenced code blocks that
-//! are longer than any backtick run inside them, and raw HTML is escaped
-//! when the Markdown becomes HTML.
+//! wrote is interpreted as markup: every name, note and message goes
+//! through `escape` (plain text on one line, or a fenced block it cannot
+//! leave, or a CSV cell that is never a formula), and when the Markdown
+//! becomes HTML any raw HTML is turned into text and links are dropped.
 
 use super::config::Config;
+use super::escape;
 use super::{Case, ChapterStatus, LearnerResult, Suite};
 use crate::info::Chapter;
 use anyhow::Result;
@@ -93,6 +95,36 @@ pub fn cap(s: &str, n: usize) -> String {
     }
     let kept: String = s.chars().take(n).collect();
     format!("{kept}\n... ({} more characters cut)", total - n)
+}
+
+/// The most notes kept per learner, and the most bytes they may take
+/// together: a submission of 100,000 skipped entries must not make a
+/// report of megabytes. The rest are counted in one last note.
+const NOTES_KEPT: usize = 50;
+const NOTES_BYTES: usize = 16 << 10;
+
+/// `notes` cut to `NOTES_KEPT` notes and `NOTES_BYTES` bytes, each note to
+/// `MESSAGE_CHARS` characters, with an "and N more" note when any was cut.
+pub fn cap_notes(notes: Vec<String>) -> Vec<String> {
+    let total = notes.len();
+    let mut kept = Vec::new();
+    let mut bytes = 0;
+    for n in notes {
+        let n = cap(&n, MESSAGE_CHARS);
+        if kept.len() == NOTES_KEPT || bytes + n.len() > NOTES_BYTES {
+            break;
+        }
+        bytes += n.len();
+        kept.push(n);
+    }
+    if kept.len() < total {
+        kept.push(format!(
+            "... and {} more note(s), not shown (at most {NOTES_KEPT} notes and {} KiB are kept per learner)",
+            total - kept.len(),
+            NOTES_BYTES >> 10
+        ));
+    }
+    kept
 }
 
 fn truncate(s: &str, n: usize) -> String {
@@ -272,7 +304,8 @@ pub fn csv(cases: &[Case], chapters: &[Chapter], results: &[LearnerResult]) -> S
         }
         cols.push(c.chapter.slug.clone());
     }
-    let mut s = format!("learner,{},total,percent\n", cols.join(","));
+    let header: Vec<String> = cols.iter().map(|c| escape::csv(c)).collect();
+    let mut s = format!("learner,{},total,percent\n", header.join(","));
     let row = |name: &str, p: &Points, max: bool| {
         let pick = |v: &(f64, f64)| if max { v.1 } else { v.0 };
         let cells: Vec<String> = cols
@@ -291,7 +324,8 @@ pub fn csv(cases: &[Case], chapters: &[Chapter], results: &[LearnerResult]) -> S
             0.0
         };
         format!(
-            "{name},{},{},{:.1}\n",
+            "{},{},{},{:.1}\n",
+            escape::csv(name),
             cells.join(","),
             num(pick(&p.total)),
             pct
@@ -311,15 +345,9 @@ fn num(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// A fence longer than any backtick run in `text`.
-fn fenced(text: &str) -> String {
-    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest.max(2) + 1);
-    format!("{fence}text\n{}\n{fence}\n", text.trim_end())
-}
-
+/// A test id (the instructor's) as a code span, on one line.
 fn code(text: &str) -> String {
-    format!("`{}`", text.replace('`', "'"))
+    format!("`{}`", escape::line(text).replace('`', "'"))
 }
 
 pub fn markdown(
@@ -342,7 +370,7 @@ pub fn markdown(
     );
     md.push_str("## Class summary\n\n| learner |");
     for c in chapters {
-        let _ = write!(md, " {} |", c.chapter.slug);
+        let _ = write!(md, " {} |", escape::md(&c.chapter.slug));
     }
     md.push_str(" total | % |\n|---|");
     md.push_str(&"---:|".repeat(chapters.len() + 2));
@@ -350,7 +378,7 @@ pub fn markdown(
     let mut percents = Vec::new();
     for r in results {
         let p = points(cases, chapters, r);
-        let _ = write!(md, "| {} |", r.name);
+        let _ = write!(md, "| {} |", escape::md(&r.name));
         for (c, s) in chapters.iter().zip(&r.chapters) {
             let (a, b) = p.chapters[&c.chapter.slug];
             let flag = if matches!(s, ChapterStatus::Graded) {
@@ -390,8 +418,8 @@ pub fn markdown(
             let _ = writeln!(
                 md,
                 "| {}/{} | {} | {full}/{} |",
-                c.chapter.slug,
-                e.name,
+                escape::md(&c.chapter.slug),
+                escape::md(&e.name),
                 mine.len(),
                 results.len()
             );
@@ -409,37 +437,34 @@ fn learner_section(md: &mut String, cases: &[Case], chapters: &[Chapter], r: &Le
     let _ = writeln!(
         md,
         "\n### {}: {}/{}\n",
-        r.name,
+        escape::md(&r.name),
         num(p.total.0),
         num(p.total.1)
     );
     for n in &r.notes {
-        let _ = writeln!(md, "- note: {}", n.replace(['<', '>'], "_"));
+        let _ = writeln!(md, "- note: {}", escape::md(n));
     }
     for (ci, (c, s)) in chapters.iter().zip(&r.chapters).enumerate() {
+        let slug = escape::md(&c.chapter.slug);
         match s {
             ChapterStatus::Graded => graded_section(md, cases, ci, c, r),
             ChapterStatus::NotSubmitted => {
-                let _ = writeln!(md, "- {}: not submitted", c.chapter.slug);
+                let _ = writeln!(md, "- {slug}: not submitted");
             }
             ChapterStatus::NotStarted => {
-                let _ = writeln!(
-                    md,
-                    "- {}: not started (every stub as given)",
-                    c.chapter.slug
-                );
+                let _ = writeln!(md, "- {slug}: not started (every stub as given)");
             }
             ChapterStatus::CompileError(e) | ChapterStatus::Error(e) => {
-                let _ = writeln!(md, "- {}: {}\n", c.chapter.slug, s.label());
+                let _ = writeln!(md, "- {slug}: {}\n", s.label());
                 let short: Vec<&str> = e.lines().take(30).collect();
-                for line in fenced(&short.join("\n")).lines() {
+                for line in escape::code_block(&short.join("\n")).lines() {
                     let _ = writeln!(md, "    {line}");
                 }
                 md.push('\n');
             }
             ChapterStatus::Rejected(f) => {
-                let _ = writeln!(md, "- {}: rejected before building\n", c.chapter.slug);
-                for line in fenced(&f.join("\n")).lines() {
+                let _ = writeln!(md, "- {slug}: rejected before building\n");
+                for line in escape::code_block(&f.join("\n")).lines() {
                     let _ = writeln!(md, "    {line}");
                 }
                 md.push('\n');
@@ -454,16 +479,12 @@ fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &L
     let failed: Vec<usize> = (0..cases.len())
         .filter(|&k| cases[k].chapter == ci && !r.passed(k))
         .collect();
+    let slug = escape::md(&c.chapter.slug);
     if failed.is_empty() {
-        let _ = writeln!(md, "- {}: every test passes", c.chapter.slug);
+        let _ = writeln!(md, "- {slug}: every test passes");
         return;
     }
-    let _ = writeln!(
-        md,
-        "- {}: {} test(s) not passing\n",
-        c.chapter.slug,
-        failed.len()
-    );
+    let _ = writeln!(md, "- {slug}: {} test(s) not passing\n", failed.len());
     let mut groups: Vec<((&str, String), Vec<usize>)> = Vec::new();
     for k in failed {
         let key = match &r.tests[k].run {
@@ -487,7 +508,7 @@ fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &L
         }
         if !msg.is_empty() {
             let short: Vec<&str> = msg.lines().take(12).collect();
-            for line in fenced(&short.join("\n")).lines() {
+            for line in escape::code_block(&short.join("\n")).lines() {
                 let _ = writeln!(md, "    {line}");
             }
             md.push('\n');
@@ -495,12 +516,16 @@ fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &L
     }
 }
 
-/// The Markdown report as a standalone page; raw HTML in it is escaped.
+/// The Markdown report as a standalone page. Behind `escape`'s rules, a
+/// second wall: raw HTML becomes text, and links and images are dropped
+/// (their text kept), since the report itself never links anywhere.
 pub fn html(md: &str) -> String {
-    use pulldown_cmark::{Event, Options, Parser, html};
-    let parser = Parser::new_ext(md, Options::ENABLE_TABLES).map(|e| match e {
-        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
-        other => other,
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
+    let parser = Parser::new_ext(md, Options::ENABLE_TABLES).filter_map(|e| match e {
+        Event::Html(t) | Event::InlineHtml(t) => Some(Event::Text(t)),
+        Event::Start(Tag::Link { .. } | Tag::Image { .. })
+        | Event::End(TagEnd::Link | TagEnd::Image) => None,
+        other => Some(other),
     });
     let mut body = String::new();
     html::push_html(&mut body, parser);
@@ -524,4 +549,30 @@ pub fn write_class(
     std::fs::write(out.join("report.html"), html(&md))?;
     std::fs::write(out.join("report.md"), md)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_are_capped_by_count_with_the_rest_counted() {
+        let notes: Vec<String> = (0..100_000).map(|i| format!("skipped `{i}`")).collect();
+        let kept = cap_notes(notes);
+        assert_eq!(kept.len(), NOTES_KEPT + 1);
+        assert!(kept[NOTES_KEPT].starts_with("... and 99950 more note(s)"));
+    }
+
+    #[test]
+    fn notes_are_capped_by_bytes_with_the_rest_counted() {
+        let notes: Vec<String> = (0..10).map(|_| "x".repeat(4000)).collect();
+        let kept = cap_notes(notes);
+        assert_eq!(
+            kept.len(),
+            5,
+            "four notes of 4 KB fit in 16 KiB, then the count"
+        );
+        assert!(kept[4].starts_with("... and 6 more note(s)"));
+        assert_eq!(cap_notes(vec!["a".into()]), vec!["a".to_string()]);
+    }
 }

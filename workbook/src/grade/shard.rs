@@ -202,11 +202,15 @@ pub fn merge(chapters: &[Chapter], parts: &[PathBuf], out: &Path) -> Result<()> 
     let (cases, config) = (first.cases.clone(), first.config.clone());
     let mut results: Vec<LearnerResult> = loaded.into_iter().flat_map(|(_, p)| p.results).collect();
     results.sort_by(|a, b| a.name.cmp(&b.name));
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    // Written beside `out` and moved into place whole, like a run's report.
+    let staging = super::staging::Staging::beside(out)?;
     for r in &results {
-        report::write_learner(out, &cases, chapters, r)?;
+        super::interrupt::check()?;
+        report::write_learner(staging.dir(), &cases, chapters, r)?;
     }
-    report::write_class(out, &cases, chapters, &config, &results)?;
+    report::write_class(staging.dir(), &cases, chapters, &config, &results)?;
+    super::interrupt::check()?;
+    staging.commit()?;
     println!(
         "merged {} part(s), {} learner(s): wrote {}",
         parts.len(),

@@ -30,32 +30,100 @@ pub struct Submission {
     pub ignored: Vec<(String, Vec<u8>)>,
 }
 
-/// One learner per entry of `dir`: folders, `.zip`, `.tar.gz`/`.tgz`
-/// files, and any other file (graded as an error, so no learner is lost).
-/// Each gets an id made reversibly from its whole file name (see `learner_id`),
-/// so two entries never share an id, whatever their names.
-pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
-        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
-        let name = entry.file_name();
-        if name.as_bytes().starts_with(b".") {
-            continue;
-        }
-        out.push((learner_id(name.as_bytes()), entry.path()));
-    }
-    out.sort();
-    Ok(out)
+/// One entry of the submissions folder: the learner's id, where it is,
+/// and what the report should say about its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Learner {
+    pub id: String,
+    pub path: PathBuf,
+    /// Why the id is not the entry's name, or which entries look alike.
+    pub notes: Vec<String>,
 }
 
-/// A learner id from a file name's bytes: letters, digits, `-`, `_` and
-/// inner dots stay; every other byte (a leading dot, `%`, `/`, spaces,
-/// non-UTF-8 bytes) becomes `%XX`. Reversible, safe as a folder name and a
-/// CSV cell, and never `.` or `..`.
+/// One learner per entry of `dir`, whatever its name (`.hidden`, `-rf`,
+/// not UTF-8): folders, `.zip`, `.tar.gz`/`.tgz` files, and any other file
+/// (graded as an error, so no learner is lost). Each gets an id made from
+/// its whole file name (see `learner_id`), so two entries never share an
+/// id; entries whose ids differ only in case get a `~N` suffix (a character
+/// `learner_id` never writes), so no two ids meet on a file system that
+/// ignores case or in a spreadsheet lookup. An id that is not the name
+/// itself, and names that differ only in case or Unicode normalisation
+/// (`café` written precomposed or decomposed), get a note saying so.
+pub fn list(dir: &Path) -> Result<Vec<Learner>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
+        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+        names.push((entry.file_name().as_bytes().to_vec(), entry.path()));
+    }
+    Ok(name_learners(names))
+}
+
+/// The ids and notes of `list`, from each entry's name and path.
+fn name_learners(mut names: Vec<(Vec<u8>, PathBuf)>) -> Vec<Learner> {
+    use unicode_normalization::UnicodeNormalization;
+    names.sort();
+    // Names as a person reads them: normalised and without case.
+    let looks = |name: &[u8]| -> String {
+        String::from_utf8_lossy(name)
+            .nfc()
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let mut alike: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, (name, _)) in names.iter().enumerate() {
+        alike.entry(looks(name)).or_default().push(i);
+    }
+    let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    let mut ids = Vec::new();
+    for (name, _) in &names {
+        let base = learner_id(name);
+        let mut id = base.clone();
+        let mut n = 1;
+        while !taken.insert(id.to_ascii_lowercase()) {
+            n += 1;
+            id = format!("{base}~{n}");
+        }
+        ids.push(id);
+    }
+    let mut out = Vec::new();
+    for (i, ((name, path), id)) in names.iter().zip(&ids).enumerate() {
+        let shown = crate::grade::escape::line(&String::from_utf8_lossy(name));
+        let mut notes = Vec::new();
+        if *id != shown {
+            notes.push(format!(
+                "the entry `{shown}` is graded as learner `{id}` (names are written so any of them is safe as a folder name and a CSV cell; see grading/README.md)"
+            ));
+        }
+        let others: Vec<String> = alike[&looks(name)]
+            .iter()
+            .filter(|&&j| j != i)
+            .map(|&j| format!("`{}`", ids[j]))
+            .collect();
+        if !others.is_empty() {
+            notes.push(format!(
+                "the entry `{shown}` looks like {} (the names differ only in case or Unicode normalisation); each is graded as a learner of its own",
+                others.join(", ")
+            ));
+        }
+        out.push(Learner {
+            id: id.clone(),
+            path: path.clone(),
+            notes,
+        });
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out
+}
+
+/// A learner id from a file name's bytes: letters, digits, `_`, inner `-`
+/// and inner dots stay; every other byte (a leading dot or dash, `%`, `/`,
+/// spaces, non-UTF-8 bytes) becomes `%XX`. Reversible, safe as a folder
+/// name, a CSV cell and a shell word (never an option), and never `.` or
+/// `..`.
 pub fn learner_id(name: &[u8]) -> String {
     let mut id = String::with_capacity(name.len());
     for (i, &b) in name.iter().enumerate() {
-        if b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || (b == b'.' && i > 0) {
+        if b.is_ascii_alphanumeric() || b == b'_' || ((b == b'.' || b == b'-') && i > 0) {
             id.push(char::from(b));
         } else {
             id.push_str(&format!("%{b:02X}"));
@@ -86,6 +154,10 @@ pub fn read(path: &Path, folders: &[String]) -> Result<Submission> {
         "folder" => walk(path, &mut Vec::new(), &mut raw)?,
         "zip" => read_zip(path, &mut raw)?,
         _ => read_tar_gz(path, &mut raw)?,
+    }
+    if raw.unnoted > 0 {
+        let more = format!("... and {} more skipped entries", raw.unnoted);
+        raw.notes.push(more);
     }
     let mut sub = Submission {
         notes: raw.notes,
@@ -118,9 +190,23 @@ struct Raw {
     files: Vec<(Vec<String>, Vec<u8>)>,
     total: u64,
     notes: Vec<String>,
+    /// Notes not kept: an archive of 100,000 skipped entries is counted,
+    /// not listed.
+    unnoted: usize,
 }
 
+/// The most notes kept while reading one submission.
+const NOTES_KEPT: usize = 20;
+
 impl Raw {
+    fn note(&mut self, note: String) {
+        if self.notes.len() < NOTES_KEPT {
+            self.notes.push(note);
+        } else {
+            self.unnoted += 1;
+        }
+    }
+
     /// Keeps one `.rs` file if its path is clean and the caps allow it.
     fn keep(
         &mut self,
@@ -133,8 +219,7 @@ impl Raw {
             return Ok(());
         }
         let Some(parts) = parts else {
-            self.notes
-                .push(format!("skipped `{path}`: the path leaves the submission"));
+            self.note(format!("skipped `{path}`: the path leaves the submission"));
             return Ok(());
         };
         if parts
@@ -144,8 +229,7 @@ impl Raw {
             return Ok(());
         }
         if size > FILE_CAP || self.total + size > TOTAL_CAP {
-            self.notes
-                .push(format!("skipped `{path}`: too large ({size} bytes)"));
+            self.note(format!("skipped `{path}`: too large ({size} bytes)"));
             return Ok(());
         }
         let bytes = read(FILE_CAP)?;
@@ -187,8 +271,7 @@ fn walk(dir: &Path, prefix: &mut Vec<String>, raw: &mut Raw) -> Result<()> {
         prefix.push(name.clone());
         if meta.file_type().is_symlink() {
             if name.ends_with(".rs") || prefix.iter().any(|p| p == "src") {
-                raw.notes
-                    .push(format!("skipped symlink `{}`", prefix.join("/")));
+                raw.note(format!("skipped symlink `{}`", prefix.join("/")));
             }
         } else if meta.is_dir() {
             if name != "target" && (!name.starts_with('.') || name == ".cargo") {
@@ -222,7 +305,7 @@ fn read_zip(path: &Path, raw: &mut Raw) -> Result<()> {
             continue;
         }
         if link {
-            raw.notes.push(format!("skipped symlink `{name}`"));
+            raw.note(format!("skipped symlink `{name}`"));
             continue;
         }
         let parts =
@@ -249,7 +332,7 @@ fn read_tar_gz(path: &Path, raw: &mut Raw) -> Result<()> {
         let kind = entry.header().entry_type();
         if !kind.is_file() {
             if (kind.is_symlink() || kind.is_hard_link()) && name.ends_with(".rs") {
-                raw.notes.push(format!("skipped link `{name}`"));
+                raw.note(format!("skipped link `{name}`"));
             }
             continue;
         }
@@ -312,5 +395,66 @@ fn locate(
             Some((folder.clone(), tail.iter().collect()))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(names: &[&[u8]]) -> Vec<Learner> {
+        name_learners(
+            names
+                .iter()
+                .map(|n| (n.to_vec(), PathBuf::from("x")))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_leading_dot_or_dash_is_written_so_the_id_is_never_hidden_or_an_option() {
+        assert_eq!(learner_id(b".hidden"), "%2Ehidden");
+        assert_eq!(learner_id(b"-rf"), "%2Drf");
+        assert_eq!(learner_id(b"a-b.c"), "a-b.c");
+        let l = ids(&[b".hidden", b"-rf", b"plain"]);
+        let got: Vec<&str> = l.iter().map(|l| l.id.as_str()).collect();
+        assert_eq!(got, ["%2Drf", "%2Ehidden", "plain"]);
+        assert!(l[0].notes[0].contains("`-rf` is graded as learner `%2Drf`"));
+        assert!(l[2].notes.is_empty(), "a plain name needs no note");
+    }
+
+    #[test]
+    fn names_differing_only_in_case_get_ids_that_differ_without_case() {
+        let l = ids(&[b"twin", b"Twin", b"TWIN"]);
+        let got: Vec<&str> = l.iter().map(|l| l.id.as_str()).collect();
+        assert_eq!(got, ["TWIN", "Twin~2", "twin~3"]);
+        assert!(
+            l[0].notes[0].contains("looks like `Twin~2`, `twin~3`"),
+            "{l:?}"
+        );
+        for one in &l {
+            assert!(
+                one.notes.iter().any(|n| n.contains("differ only in case")),
+                "{one:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_differing_only_in_normalisation_are_two_learners_each_noted() {
+        let nfc = "caf\u{e9}".as_bytes();
+        let nfd = "cafe\u{301}".as_bytes();
+        let l = ids(&[nfc, nfd]);
+        assert_eq!(l[0].id, "caf%C3%A9");
+        assert_eq!(l[1].id, "cafe%CC%81");
+        assert!(l.iter().all(|one| one.notes.len() == 2), "{l:?}");
+        assert!(l[0].notes[1].contains("`cafe%CC%81`"));
+    }
+
+    #[test]
+    fn a_name_holding_markup_is_noted_on_one_line() {
+        let l = ids(&[b"x\n### forged: 100/100"]);
+        assert!(l[0].id.starts_with("x%0A%23%23%23"));
+        assert!(!l[0].notes[0].contains('\n'), "{:?}", l[0].notes);
     }
 }

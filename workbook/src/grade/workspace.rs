@@ -334,7 +334,9 @@ impl Workspace {
                 Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
             }
-            if start.elapsed() > env.limit && !timed_out {
+            // An interrupted run stops its build as a build over its limit.
+            let interrupted = super::interrupt::requested().is_some();
+            if (interrupted || start.elapsed() > env.limit) && !timed_out {
                 timed_out = true;
                 kill_tree(&mut child, env.sandbox.mode);
             }

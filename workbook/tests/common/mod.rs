@@ -1,11 +1,47 @@
 //! What the grader's integration tests share: where the repository is, a
 //! small workbook holding chapter 0 only, chapter 0's reference as a
-//! learner would submit it, and one `workbook grade` run with the settings
-//! every such test uses.
+//! learner would submit it, one `workbook grade` run with the settings
+//! every such test uses, and the gate that lets them pass, saying why, on
+//! a machine without a working `bwrap` (a fresh clone with Rust and nothing
+//! else), unless CI asks for them.
 #![allow(dead_code)] // each test file uses a part
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Whether the grader's sandbox can run here, for a test named `test`
+/// that needs it. When `bwrap` is missing or cannot start, the test should
+/// return at once: this prints one line saying why (to the real stderr,
+/// past libtest's capture, so `cargo test` shows it) and returns false.
+/// Under `CI=true` it panics with that line instead: CI must never pass a
+/// grader test that did not run. `bwrap` is found on `PATH`, as the grader
+/// finds it.
+pub fn sandbox_or_skip(test: &str) -> bool {
+    let probe = Command::new("bwrap")
+        .args(["--ro-bind", "/", "/", "--unshare-all", "--die-with-parent"])
+        .arg("true")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .output();
+    let why = match probe {
+        Ok(out) if out.status.success() => return true,
+        Ok(out) => format!(
+            "`bwrap` cannot start here ({})",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ),
+        Err(e) => format!("`bwrap` was not found on PATH ({e})"),
+    };
+    let line = format!(
+        "{test}: not run: {why}; the grader's tests need bubblewrap (`apt-get install bubblewrap`)"
+    );
+    if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
+        panic!("{line} (CI is set, so this fails instead of passing unrun)");
+    }
+    let _ = writeln!(std::io::stderr(), "{line}");
+    false
+}
 
 /// The repository root (the parent of `workbook/`).
 pub fn repo() -> PathBuf {

@@ -56,8 +56,16 @@ fn offset(text: &str, at: LineColumn) -> usize {
             .map_or(line.len(), |(i, _)| i)
 }
 
-/// The derive the codec needs, before every carried struct and enum.
+/// The derive the codec needs, before every carried struct and enum, and
+/// the array codec before each of their long-array fields.
 pub fn derives(types: &Types, rel: &Path, text: &str, edits: &mut Edits) {
+    let carried: Vec<&String> = types
+        .carried
+        .get(rel)
+        .into_iter()
+        .flatten()
+        .map(|(_, n)| n)
+        .collect();
     for (at, _) in types.carried.get(rel).into_iter().flatten() {
         edits.push(
             text,
@@ -65,6 +73,16 @@ pub fn derives(types: &Types, rel: &Path, text: &str, edits: &mut Edits) {
             *at,
             "#[derive(::serde::Serialize, ::serde::Deserialize)] ".into(),
         );
+    }
+    for (at, owner) in types.big_arrays.get(rel).into_iter().flatten() {
+        if carried.contains(&owner) {
+            edits.push(
+                text,
+                *at,
+                *at,
+                "#[serde(with = \"crate::__wb_wire::big_array\")] ".into(),
+            );
+        }
     }
 }
 

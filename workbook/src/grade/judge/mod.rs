@@ -95,7 +95,11 @@ pub fn subject_sources(
         .collect();
     let (stubs, mut types) = shape::find(learner, keys)?;
     // Only the given types derive: a learner's own helper types never cross.
-    for list in types.carried.values_mut() {
+    for list in types
+        .carried
+        .values_mut()
+        .chain(types.big_arrays.values_mut())
+    {
         list.retain(|(_, name)| given_names.contains(name));
     }
     let mut by_file: BTreeMap<PathBuf, Vec<&Stub>> = BTreeMap::new();

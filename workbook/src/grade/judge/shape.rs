@@ -85,6 +85,30 @@ pub struct Types {
     /// Structs and enums the judge and subject derive the codec for, by
     /// file: (position of the item, name).
     pub carried: BTreeMap<PathBuf, Vec<(LineColumn, String)>>,
+    /// Fields of those types that are arrays serde does not carry by itself
+    /// (over 32 items, or a length it cannot see): (position, type name).
+    pub big_arrays: BTreeMap<PathBuf, Vec<(LineColumn, String)>>,
+}
+
+/// Fields holding arrays longer than serde's own impls reach (32), or of a
+/// length given by a constant, with their owner's name.
+fn big_arrays<'a>(
+    owner: &str,
+    fields: impl Iterator<Item = &'a syn::Field>,
+) -> Vec<(LineColumn, String)> {
+    fields
+        .filter(|f| match &f.ty {
+            syn::Type::Array(a) => match &a.len {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(n),
+                    ..
+                }) => n.base10_parse::<usize>().map_or(true, |n| n > 32),
+                _ => true,
+            },
+            _ => false,
+        })
+        .map(|f| (f.span().start(), owner.to_string()))
+        .collect()
 }
 
 /// Whether a file belongs to the library (binaries are not carried).
@@ -165,18 +189,33 @@ pub fn find(
                     types.aliases.insert(t.ident.to_string(), (*t.ty).clone());
                 }
                 syn::Item::Struct(s) if s.generics.lifetimes().next().is_none() => {
+                    let name = s.ident.to_string();
+                    types
+                        .big_arrays
+                        .entry(rel.clone())
+                        .or_default()
+                        .extend(big_arrays(&name, s.fields.iter()));
                     types
                         .carried
                         .entry(rel.clone())
                         .or_default()
-                        .push((item.span().start(), s.ident.to_string()));
+                        .push((item.span().start(), name));
                 }
                 syn::Item::Enum(e) if e.generics.lifetimes().next().is_none() => {
+                    let name = e.ident.to_string();
+                    types
+                        .big_arrays
+                        .entry(rel.clone())
+                        .or_default()
+                        .extend(big_arrays(
+                            &name,
+                            e.variants.iter().flat_map(|v| v.fields.iter()),
+                        ));
                     types
                         .carried
                         .entry(rel.clone())
                         .or_default()
-                        .push((item.span().start(), e.ident.to_string()));
+                        .push((item.span().start(), name));
                 }
                 _ => {}
             }

@@ -83,3 +83,27 @@ pub fn read_frame(r: &mut UnixStream) -> Result<Option<Vec<u8>>, String> {
         .map_err(|_| format!("a frame of {len} bytes was cut short"))?;
     Ok(Some(bytes))
 }
+
+/// Arrays of any length as sequences: serde's own impls stop at 32 items
+/// (a sudoku grid is 81). Used as `#[serde(with = ...)]` on such fields.
+pub mod big_array {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer, T: Serialize, const N: usize>(
+        items: &[T; N],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        items.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+        d: D,
+    ) -> Result<[T; N], D::Error> {
+        let items: Vec<T> = Vec::deserialize(d)?;
+        let got = items.len();
+        items
+            .try_into()
+            .map_err(|_| D::Error::custom(format!("an array of {N} items came as {got}")))
+    }
+}

