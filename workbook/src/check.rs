@@ -31,10 +31,11 @@ mod fold;
 mod isolation;
 
 use crate::info::Chapter;
+use crate::markdown::{heading_id, markdown_files};
 use crate::runner::{Target, Verdict, run_suite};
 use crate::stubs;
 use anyhow::Result;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Checks every quick rule over all `chapters`, then runs the suites of
@@ -204,22 +205,6 @@ fn hints(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     problems
 }
 
-/// The id mdBook gives a Markdown heading line: lower case, spaces to
-/// dashes, other punctuation dropped.
-pub(crate) fn heading_id(line: &str) -> Option<String> {
-    let title = line.strip_prefix('#')?.trim_start_matches('#').trim();
-    Some(
-        title
-            .chars()
-            .filter_map(|c| match c {
-                ' ' => Some('-'),
-                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c.to_ascii_lowercase()),
-                _ => None,
-            })
-            .collect(),
-    )
-}
-
 fn book(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     let src = root.join("book/src");
     let mut pages = Vec::new();
@@ -255,17 +240,6 @@ fn book(root: &Path, chapters: &[Chapter]) -> Vec<String> {
         }
     }
     problems
-}
-
-pub(crate) fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            markdown_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "md") {
-            out.push(path);
-        }
-    }
 }
 
 /// Problems with the `{{#include file:anchor}}` directives of one page.
@@ -440,15 +414,6 @@ mod tests {
         let strays: Vec<_> = filter_strays("count_naive", tests.iter()).collect();
         assert_eq!(strays, ["count_naive_traced::b"]);
         assert_eq!(filter_strays("count_memo", tests.iter()).count(), 0);
-    }
-
-    #[test]
-    fn heading_ids_follow_mdbook() {
-        assert_eq!(
-            heading_id("## The knight's tour: 8x8").as_deref(),
-            Some("the-knights-tour-8x8")
-        );
-        assert_eq!(heading_id("not a heading"), None);
     }
 
     #[test]

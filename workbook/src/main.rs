@@ -9,6 +9,7 @@ mod book;
 mod check;
 mod grade;
 mod info;
+mod markdown;
 mod names;
 mod progress;
 mod reset;
@@ -345,38 +346,14 @@ fn select(chapters: &[info::Chapter], which: Option<&str>) -> Result<Vec<info::C
     Ok(found)
 }
 
-/// Chapter `c`'s reference as a learner would hand it in: the stub files
-/// with the reference bodies. A reference body that calls into a
-/// reference-only module (apples' fast `binomial`) gets that module's items
-/// appended as private helpers, since a learner cannot add a module.
+/// Writes chapter `c`'s reference as a learner would hand it in
+/// ([`stubs::learner_reference`]) under `out`.
 fn learner_reference(
     root: &std::path::Path,
     c: &info::Chapter,
     out: &std::path::Path,
 ) -> Result<()> {
-    let mut whole = c.clone();
-    for e in &mut whole.exercises {
-        e.stubs.clear();
-    }
-    let files = stubs::generate(root, &whole)?;
-    let src = root.join("solutions").join(c.folder()).join("src");
-    let kept: Vec<PathBuf> = files.iter().map(|f| f.relative.clone()).collect();
-    let dropped: Vec<String> = std::fs::read_dir(&src)?
-        .filter_map(|e| e.ok())
-        .map(|e| PathBuf::from(e.file_name()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rs") && !kept.contains(p))
-        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-        .collect();
-    for mut f in files {
-        for module in &dropped {
-            let call = format!("crate::{module}::");
-            if f.text.contains(&call) {
-                let helper = std::fs::read_to_string(src.join(format!("{module}.rs")))?;
-                f.text = f.text.replace(&call, "");
-                f.text.push('\n');
-                f.text.push_str(&privatised(&helper));
-            }
-        }
+    for f in stubs::learner_reference(root, c)? {
         let path = out.join(&f.relative);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)?;
@@ -384,19 +361,4 @@ fn learner_reference(
         std::fs::write(path, f.text)?;
     }
     Ok(())
-}
-
-/// A module's items as private items of another file: no module docs, no
-/// anchors, no `pub`.
-fn privatised(text: &str) -> String {
-    text.lines()
-        .filter(|l| !l.starts_with("//!") && !l.contains("ANCHOR"))
-        .map(|l| {
-            l.strip_prefix("pub(crate) ")
-                .or_else(|| l.strip_prefix("pub "))
-                .unwrap_or(l)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
 }

@@ -174,7 +174,7 @@ fn summary_title(summary: &str, file: &str) -> Option<String> {
 fn section_title(page: &str, id: &str) -> Option<String> {
     page.lines().find_map(|l| {
         let title = l.strip_prefix('#')?.trim_start_matches('#').trim();
-        (crate::check::heading_id(l).as_deref() == Some(id)).then(|| title.to_string())
+        (crate::markdown::heading_id(l).as_deref() == Some(id)).then(|| title.to_string())
     })
 }
 

@@ -16,6 +16,11 @@
 //! The result goes through rustfmt, so what `workbook stubs` writes and what
 //! `workbook check` expects are byte for byte the same. Cost: one parse and
 //! one rustfmt call per file.
+//!
+//! The same derivation with no function stubbed is the learner's copy of
+//! the reference ([`learner_reference`]): what `workbook
+//! __learner-reference` writes and the grader's tests hand in, derived
+//! here and nowhere else.
 
 use crate::info::Chapter;
 use anyhow::{Context, Result, bail};
@@ -95,6 +100,61 @@ pub fn generate_with(
         );
     }
     Ok(out)
+}
+
+/// Chapter `chapter`'s reference as a learner would hand it in: the stub
+/// files with the reference bodies (what `workbook __learner-reference`
+/// writes, and what the grader's tests submit; derived here only). A
+/// reference body that calls into a reference-only module (apples' fast
+/// `binomial`) gets that module's items appended as private helpers, since
+/// a learner cannot add a module.
+pub fn learner_reference(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
+    let mut whole = chapter.clone();
+    for e in &mut whole.exercises {
+        e.stubs.clear();
+    }
+    let mut files = generate(root, &whole)?;
+    let src = root.join("solutions").join(chapter.folder()).join("src");
+    let kept: Vec<PathBuf> = files.iter().map(|f| f.relative.clone()).collect();
+    let dropped: Vec<String> = std::fs::read_dir(&src)
+        .with_context(|| format!("cannot list {}", src.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| PathBuf::from(e.file_name()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs") && !kept.contains(p))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    for f in &mut files {
+        for module in &dropped {
+            let call = format!("crate::{module}::");
+            if f.text.contains(&call) {
+                let path = src.join(format!("{module}.rs"));
+                let helper = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                f.text = f.text.replace(&call, "");
+                let items = privatised(&helper, &f.text);
+                f.text.push('\n');
+                f.text.push_str(&items);
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// A module's items as private items of another file (`into`): no module
+/// docs, no anchors, no `pub`, and no `use` line `into` already has (a
+/// second import of one name does not compile).
+fn privatised(text: &str, into: &str) -> String {
+    let imported = |l: &str| l.starts_with("use ") && into.lines().any(|i| i == l);
+    text.lines()
+        .filter(|l| !l.starts_with("//!") && !l.contains("ANCHOR") && !imported(l))
+        .map(|l| {
+            l.strip_prefix("pub(crate) ")
+                .or_else(|| l.strip_prefix("pub "))
+                .unwrap_or(l)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {

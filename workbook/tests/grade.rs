@@ -462,7 +462,8 @@ fn grading_a_hostile_class_in_one_batch() {
     mini_workbook(
         &root,
         "time_limit_secs = 30\ncpu_limit_secs = 5\nmemory_limit_mb = 512\nbuild_limit_secs = 40\n\
-         allow = [\"std::fs\"]\n\n[weights]\n\"intro/subsets_with_sum\" = 2\n",
+         allow = [\"std::fs\", \"lifetime\", \"higher_ranked\", \"fn_pointer\"]\n\n\
+         [weights]\n\"intro/subsets_with_sum\" = 2\n",
     );
     let solution = learner_reference(&root);
     submissions(&subs, &solution, &escape);

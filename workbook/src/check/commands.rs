@@ -19,7 +19,7 @@ use std::path::Path;
 /// Every command in `root`'s README and book that the tool would reject.
 pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     let mut pages = vec![root.join("README.md")];
-    super::markdown_files(&root.join("book/src"), &mut pages);
+    crate::markdown::markdown_files(&root.join("book/src"), &mut pages);
     pages.sort();
     let mut problems = Vec::new();
     for page in pages {

@@ -91,7 +91,7 @@ pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     let sources = load_sources(root, chapters);
     let src = root.join("book/src");
     let mut pages = Vec::new();
-    super::markdown_files(&src, &mut pages);
+    crate::markdown::markdown_files(&src, &mut pages);
     pages.sort();
     let mut problems = Vec::new();
     let mut shown_on: BTreeMap<PathBuf, BTreeSet<(String, String)>> = BTreeMap::new();

@@ -91,6 +91,18 @@ pub enum Suite {
     Hidden,
 }
 
+impl Suite {
+    /// The cargo test target this suite of chapter `c` is built as in a
+    /// learner's copy: the package's own suite, or `hidden_<slug>` (the
+    /// one place that name is made; `workspace.rs` wires it in).
+    pub(crate) fn target(self, c: &Chapter) -> String {
+        match self {
+            Suite::Public => c.package().to_string(),
+            Suite::Hidden => format!("hidden_{}", c.chapter.slug),
+        }
+    }
+}
+
 /// One graded test, as found in the pristine build.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Case {
@@ -608,12 +620,12 @@ fn pristine_cases(
         let suites = [
             (
                 Suite::Public,
-                c.package().to_string(),
+                Suite::Public.target(c),
                 root.join("tests").join(format!("{}.rs", c.chapter.slug)),
             ),
             (
                 Suite::Hidden,
-                format!("hidden_{}", c.chapter.slug),
+                Suite::Hidden.target(c),
                 hidden
                     .map(|h| h.join(format!("{}.rs", c.chapter.slug)))
                     .unwrap_or_default(),
@@ -824,10 +836,7 @@ fn grade_chapters(
             .enumerate()
             .filter(|(_, k)| k.chapter == a.chapter)
         {
-            let target = match case.suite {
-                Suite::Public => c.package().to_string(),
-                Suite::Hidden => format!("hidden_{}", c.chapter.slug),
-            };
+            let target = case.suite.target(c);
             interrupt::check()?;
             if let Some(binary) = judge.binaries.get(&target) {
                 r.tests[k].run = Some(runner.run(binary, &case.name)?);

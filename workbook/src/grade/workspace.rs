@@ -158,7 +158,7 @@ impl Workspace {
             .with_context(|| format!("{} is not valid TOML", manifest.display()))?;
         let slug = &c.chapter.slug;
         let mut target = toml::Table::new();
-        target.insert("name".into(), format!("hidden_{slug}").into());
+        target.insert("name".into(), super::Suite::Hidden.target(c).into());
         target.insert(
             "path".into(),
             format!("../../grading/hidden/{slug}.rs").into(),
