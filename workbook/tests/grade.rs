@@ -527,7 +527,14 @@ fn grading_a_hostile_class_in_one_batch() {
             ".tests[].output" => insta::dynamic_redaction(|value, _| {
                 match value.as_str() {
                     Some(o) if o.contains("has overflowed") => "[stack overflow output]".into(),
-                    Some(o) => without_durations(o).into(),
+                    // The output is capped where the grader cut it, and
+                    // what follows libtest's summary (its deprecation
+                    // warning, what the code printed) moves with the
+                    // digits of a duration: kept up to the summary.
+                    Some(o) => match o.split_once("\ntest result:") {
+                        Some((head, _)) => format!("{}\ntest result: [...]", without_durations(head)).into(),
+                        None => without_durations(o).into(),
+                    },
                     None => value,
                 }
             }),

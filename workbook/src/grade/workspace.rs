@@ -500,7 +500,9 @@ fn build_env(cmd: &mut Command) {
 /// by `SIGXFSZ` (a file over the size limit).
 fn bound_hit(bounds: &BuildBounds, stderr: &str, lines: &[String]) -> Option<String> {
     let said = |needle: &str| stderr.contains(needle) || lines.iter().any(|l| l.contains(needle));
-    if said("SIGXFSZ") || said("File too large") || said("file size limit") {
+    // Cargo reports a compiler killed at the file size limit as "(signal:
+    // 25)" or with the signal's name.
+    if said("SIGXFSZ") || said("(signal: 25") || said("File too large") || said("file size limit") {
         return Some(format!(
             "the build wrote a file over {} MiB and was stopped (a static too large to compile?)",
             bounds.file_bytes >> 20
