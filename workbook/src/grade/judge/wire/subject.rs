@@ -31,8 +31,24 @@ pub fn serve() {
     serve_on(wire);
 }
 
-/// Answers calls on `wire` until the judge closes it.
-pub fn serve_on(mut wire: UnixStream) {
+/// Answers calls on `wire` until the judge closes it, on one worker thread
+/// with a test thread's stack, started once (a thread per call cost more
+/// than the call in a property test's hundreds of them): it reads each
+/// frame itself, so a call wakes no other thread.
+pub fn serve_on(wire: UnixStream) {
+    let worker = std::thread::Builder::new()
+        .name("subject".into())
+        .stack_size(STACK)
+        .spawn(move || answer_all(wire));
+    match worker {
+        Ok(w) => {
+            let _ = w.join();
+        }
+        Err(e) => eprintln!("the subject cannot start the thread calls run on: {e}"),
+    }
+}
+
+fn answer_all(mut wire: UnixStream) {
     loop {
         let frame = match read_frame(&mut wire) {
             Ok(Some(f)) => f,
@@ -52,30 +68,20 @@ pub fn serve_on(mut wire: UnixStream) {
     }
 }
 
+/// One call, its panic caught and turned into a reply.
 fn answer(frame: Vec<u8>) -> Reply {
     let (id, tag, args): (String, String, Vec<u8>) = match decode(&frame) {
         Ok(x) => x,
         Err(e) => return Reply::Fault(format!("{e:?}")),
     };
-    let worker = std::thread::Builder::new()
-        .name("subject".into())
-        .stack_size(STACK)
-        .spawn(move || route(&id, &tag, &args));
-    let handle = match worker {
-        Ok(h) => h,
-        Err(e) => {
-            return Reply::Panic {
-                message: format!("could not start the thread the call runs on: {e}"),
-                place: String::new(),
-            };
-        }
-    };
-    match handle.join() {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(&id, &tag, &args)));
+    match run {
         Ok(Ok(value)) => Reply::Value(value),
         Ok(Err(fault)) => Reply::Fault(format!("{fault:?}")),
         Err(payload) => {
             let recorded = PANIC.lock().unwrap_or_else(|p| p.into_inner()).take();
-            let (message, place) = recorded.unwrap_or_else(|| (payload_text(&*payload), String::new()));
+            let (message, place) =
+                recorded.unwrap_or_else(|| (payload_text(&*payload), String::new()));
             Reply::Panic { message, place }
         }
     }
