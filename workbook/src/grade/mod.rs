@@ -191,6 +191,8 @@ struct Ctx<'a> {
     /// from the checkout's `exercises/`, which an instructor may have
     /// solved), by path under `src/`.
     stubs: Vec<BTreeMap<PathBuf, String>>,
+    /// Each chapter's answer literals, for the table note: read once.
+    answers: Vec<tables::Answers>,
     config: Config,
     target_dir: PathBuf,
     pristine: Workspace,
@@ -432,6 +434,11 @@ fn prepare<'a>(
     let hidden = config.hidden_dir(root);
     let provenance = shard::Provenance::of(root, &config, hidden.as_deref())?;
     let stubs = derived_stubs(root, chapters)?;
+    let answers = chapters
+        .iter()
+        .zip(&stubs)
+        .map(|(c, s)| tables::Answers::of(root, c, hidden.as_deref(), s))
+        .collect();
     // Per process, so shards that share a target directory never meet.
     let pristine_dir = target_dir.join(format!("pristine-{}", std::process::id()));
     let built = Workspace::pristine(root, &pristine_dir, chapters, &stubs, hidden.as_deref())
@@ -477,6 +484,7 @@ fn prepare<'a>(
         cases,
         judges,
         stubs,
+        answers,
         config,
         target_dir,
         pristine,
@@ -740,9 +748,7 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
         } else if taken.files == *pristine {
             ChapterStatus::NotStarted
         } else {
-            let known =
-                tables::Answers::of(ctx.root, c, ctx.config.hidden_dir(ctx.root).as_deref());
-            if let Some(note) = tables::table_note(&taken.files, &known) {
+            if let Some(note) = tables::table_note(&taken.files, &ctx.answers[ci]) {
                 r.notes.push(format!("{folder}: {note}"));
             }
             accepted.push(Accepted {

@@ -98,9 +98,16 @@ impl Answers {
     /// The answers of `chapter`: the literals of `tests/<slug>.rs`, of its
     /// snapshots `tests/snapshots/<slug>__*.snap` and of the hidden suite
     /// `<hidden>/<slug>.rs` when there is one, minus those of the pristine
-    /// stubs (`exercises/NN_slug/src`) and of the reference
-    /// (`solutions/NN_slug/src`). Files that cannot be read add nothing.
-    pub fn of(root: &Path, chapter: &Chapter, hidden: Option<&Path>) -> Answers {
+    /// stubs (`stubs`, by path under `src/`: the grader's derived ones, not
+    /// the checkout's `exercises/`, which an instructor may have solved) and
+    /// of the reference (`solutions/NN_slug/src`). Files that cannot be read
+    /// add nothing.
+    pub fn of(
+        root: &Path,
+        chapter: &Chapter,
+        hidden: Option<&Path>,
+        stubs: &BTreeMap<PathBuf, String>,
+    ) -> Answers {
         let slug = &chapter.chapter.slug;
         let mut suites = vec![root.join("tests").join(format!("{slug}.rs"))];
         if let Some(h) = hidden {
@@ -120,12 +127,10 @@ impl Answers {
             );
         }
         let mut given = Vec::new();
-        for dir in [
-            chapter.dir.join("src"),
-            root.join("solutions").join(chapter.folder()).join("src"),
-        ] {
-            rust_files(&dir, &mut given);
-        }
+        rust_files(
+            &root.join("solutions").join(chapter.folder()).join("src"),
+            &mut given,
+        );
         // The book's recorder writes the chapter's answers into its quizzes
         // (92 boards, 304 tours): it is no code a learner writes.
         given.retain(|p| p.file_name().is_none_or(|n| n != "book.rs"));
@@ -139,6 +144,7 @@ impl Answers {
         // Likewise a reference's own unit tests, which close its files.
         let given: Vec<String> = read(&given)
             .into_iter()
+            .chain(stubs.values().cloned())
             .map(|text| match text.find("\n#[cfg(test)]") {
                 Some(cut) => text[..cut].to_string(),
                 None => text,
@@ -477,6 +483,15 @@ fn normal(digits: &str, negative: bool) -> String {
 mod tests {
     use super::*;
 
+    /// A chapter's stubs as the grader derives them from `solutions/`.
+    fn stubs_of(root: &Path, c: &Chapter) -> BTreeMap<PathBuf, String> {
+        crate::stubs::generate(root, c)
+            .unwrap()
+            .into_iter()
+            .map(|f| (f.relative, f.text))
+            .collect()
+    }
+
     fn atoms(text: &str) -> Vec<Atom> {
         scan(text).into_iter().map(|(a, _)| a).collect()
     }
@@ -630,7 +645,12 @@ mod tests {
     fn the_table_learners_of_chapters_0_and_1_are_noted() {
         for (slug, folder) in [("intro", "00_intro"), ("apples", "01_apples")] {
             let c = chapter(slug);
-            let known = Answers::of(&repo(), &c, Some(&repo().join("grading/hidden")));
+            let known = Answers::of(
+                &repo(),
+                &c,
+                Some(&repo().join("grading/hidden")),
+                &stubs_of(&repo(), &c),
+            );
             let note = table_note(&table_learner(folder), &known);
             let note = note.unwrap_or_else(|| panic!("{slug}'s table learner is not noted"));
             assert!(note.contains("a table, not a search?"), "{note}");
@@ -652,7 +672,12 @@ mod tests {
         )]);
         let hidden = repo().join("grading/hidden");
         for (slug, learner) in [("n_queens", queens), ("knights_tour", knights)] {
-            let known = Answers::of(&repo(), &chapter(slug), Some(&hidden));
+            let known = Answers::of(
+                &repo(),
+                &chapter(slug),
+                Some(&hidden),
+                &stubs_of(&repo(), &chapter(slug)),
+            );
             let note = table_note(&learner, &known);
             assert!(note.is_some(), "{slug}'s table of counts is not noted");
         }
@@ -677,7 +702,7 @@ mod tests {
                 "{}: no reference files",
                 c.chapter.slug
             );
-            let known = Answers::of(&root, &c, Some(&hidden));
+            let known = Answers::of(&root, &c, Some(&hidden), &stubs_of(&root, &c));
             assert!(
                 !known.known.is_empty(),
                 "{}: the tests hold no answers?",

@@ -189,7 +189,7 @@ fn called_by_given(text: &str, stubs: &[Stub], stub: &Stub) -> bool {
         .iter()
         .filter(|s| s.file == stub.file && s.sig.ident == name)
         .count();
-    uses > defined && !text.contains(&format!("fn {name}<'"))
+    uses > defined
 }
 
 /// Declares `__wb_wire` in `lib.rs` and writes its text.
