@@ -462,6 +462,7 @@ fn grading_a_hostile_class_in_one_batch() {
     mini_workbook(
         &root,
         "time_limit_secs = 30\ncpu_limit_secs = 5\nmemory_limit_mb = 512\nbuild_limit_secs = 40\n\
+         build_memory_mb = 1024\nbuild_disk_mb = 128\n\
          allow = [\"std::fs\", \"lifetime\", \"higher_ranked\", \"fn_pointer\"]\n\n\
          [weights]\n\"intro/subsets_with_sum\" = 2\n",
     );
@@ -472,7 +473,29 @@ fn grading_a_hostile_class_in_one_batch() {
     // what a clean checkout gives (`all_stubs` still scores zero).
     write(&root.join("exercises/00_intro/src/lib.rs"), &solution);
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-fixtures");
-    common::grade(&root, &subs, &out, &target);
+    let peaks = common::grade_watched(&root, &subs, &out, &target);
+    // The machine stayed healthy. Unbounded, `const_memory`'s build alone
+    // needs 3 GiB beside everything else, and `huge_static`'s writes over
+    // 1 GiB. Bounded, the run's ceiling is fixed by the config: per worker
+    // (two), one build of at most 1 GiB or one test's two processes of at
+    // most 512 MiB each. On disk: two workers' copies and at most 128 MiB
+    // of build output each, or one file of the 256 MiB file limit being
+    // written when it is stopped.
+    assert!(
+        peaks.memory_bytes < 2 * (1 << 30) + (256 << 20),
+        "the run held {} MiB at once",
+        peaks.memory_bytes >> 20
+    );
+    assert!(
+        peaks.work_bytes < 640 << 20,
+        "the run's work folders held {} MiB at once",
+        peaks.work_bytes >> 20
+    );
+    eprintln!(
+        "hostile class: peak memory {} MiB, peak work folders {} MiB",
+        peaks.memory_bytes >> 20,
+        peaks.work_bytes >> 20
+    );
     assert!(!tmp.path().join("escaped.rs").exists() && !subs.join("escaped.rs").exists());
     assert_eq!(
         std::fs::read_dir(&escape).unwrap().count(),

@@ -4,7 +4,8 @@
 //! graded test is worth one point, a test gets a few seconds of CPU time
 //! (with a generous wall clock behind it), a gibibyte of address space, 64
 //! tasks and 64 KiB of output, a learner's builds get five minutes in all,
-//! 2 GiB of memory and files of at most 256 MiB, and the
+//! 2 GiB of memory, 256 tasks, files of at most 256 MiB and 1 GiB of disk
+//! in all, and the
 //! hidden suites are read from `grading/hidden/` when that folder exists.
 
 use anyhow::{Context, Result};
@@ -33,6 +34,12 @@ pub struct Config {
     /// The largest file one learner's build may write, in MiB
     /// (`RLIMIT_FSIZE`).
     pub build_file_mb: u64,
+    /// What one learner's build may write to its target directory in all,
+    /// in MiB (weighed while it runs).
+    pub build_disk_mb: u64,
+    /// Processes and threads one learner's build may have at once (the
+    /// worker's cgroup `pids.max`, else `RLIMIT_NPROC` when not root).
+    pub build_tasks: u64,
     /// Address-space limit for one test, in MiB (RLIMIT_AS).
     pub memory_limit_mb: u64,
     /// Bytes of stdout + stderr one test may print before it is stopped, in KiB.
@@ -57,6 +64,8 @@ impl Default for Config {
             build_limit_secs: 300,
             build_memory_mb: 2048,
             build_file_mb: 256,
+            build_disk_mb: 1024,
+            build_tasks: 256,
             memory_limit_mb: 1024,
             output_limit_kb: 64,
             jobs: 0,

@@ -698,25 +698,57 @@ fn wire_fd() -> std::io::Result<i32> {
     Ok(fd.into_raw_fd())
 }
 
-/// `workbook __limited-build DATA_BYTES FILE_BYTES PROGRAM ARGS...`: a
-/// learner's build (cargo, and every compiler it starts, inherit them)
-/// under a memory limit (`RLIMIT_DATA`: heap and private mappings, which a
-/// constant evaluated without end or a huge static fill) and a file size
-/// limit, without core dumps.
+/// `workbook __limited-build DATA_BYTES FILE_BYTES NPROC [--cgroup PROCS]...
+/// -- PROGRAM ARGS...`: a learner's build (the sandbox, cargo and every
+/// compiler it starts inherit all of it) under a memory limit per process
+/// (`RLIMIT_DATA`: heap and private mappings, which a constant evaluated
+/// without end or a huge static fill), a file size limit, a task limit
+/// (`RLIMIT_NPROC`, unless NPROC is 0), no core dumps, and inside the
+/// worker's control groups (which cap the build's memory and tasks as a
+/// whole), joined here, before the build's first instruction.
 pub fn limited_build_exec(args: &[String]) -> ExitCode {
-    let [data, file, program, rest @ ..] = args else {
-        eprintln!("usage: workbook __limited-build DATA_BYTES FILE_BYTES PROGRAM [ARGS...]");
+    const USAGE: &str = "usage: workbook __limited-build DATA_BYTES FILE_BYTES NPROC [--cgroup PROCS_FILE]... -- PROGRAM [ARGS...]";
+    let Some(split) = args.iter().position(|a| a == "--") else {
+        eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let (Ok(data), Ok(file)) = (data.parse::<u64>(), file.parse::<u64>()) else {
-        eprintln!("__limited-build: DATA_BYTES and FILE_BYTES must be numbers");
+    let (head, tail) = (&args[..split], &args[split + 1..]);
+    let ([data, file, nproc, cgroups @ ..], [program, rest @ ..]) = (head, tail) else {
+        eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    for (res, limit) in [
+    let (Ok(data), Ok(file), Ok(nproc)) = (
+        data.parse::<u64>(),
+        file.parse::<u64>(),
+        nproc.parse::<u64>(),
+    ) else {
+        eprintln!("__limited-build: DATA_BYTES, FILE_BYTES and NPROC must be numbers");
+        return ExitCode::from(2);
+    };
+    let mut procs = Vec::new();
+    let mut words = cgroups.iter();
+    while let Some(w) = words.next() {
+        match (w.as_str(), words.next()) {
+            ("--cgroup", Some(f)) => procs.push(std::path::PathBuf::from(f)),
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let Err(e) = super::cgroup::join(&procs) {
+        eprintln!("__limited-build: {e:#}");
+        return ExitCode::from(2);
+    }
+    let mut set = vec![
         (rlimit::Resource::DATA, data),
         (rlimit::Resource::FSIZE, file),
         (rlimit::Resource::CORE, 0),
-    ] {
+    ];
+    if nproc > 0 {
+        set.push((rlimit::Resource::NPROC, nproc));
+    }
+    for (res, limit) in set {
         if let Err(e) = rlimit::setrlimit(res, limit, limit) {
             eprintln!("__limited-build: cannot set {res:?}: {e}");
             return ExitCode::from(2);

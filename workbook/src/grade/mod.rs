@@ -13,6 +13,10 @@
 //! * `workspace`: the pristine copy, built once (dependencies and the test
 //!   list), and a throwaway copy per learner, built a chapter at a time.
 //! * `sandbox`: `bwrap` around every build and test, and a uid per test run.
+//! * `seed`, `worker`, `cgroup`: every dependency compiled once for the
+//!   class; each worker builds in a target directory of its own linked to
+//!   them (read-only), in a control group capping its build's memory and
+//!   tasks, so builds run side by side and none can take the machine.
 //! * `exec`: one process per test under CPU, memory, task and output limits.
 //! * `tables`: a note for the instructor when a learner's code holds the
 //!   tests' answers as literals (a table, not a search); never a grade.
@@ -28,11 +32,12 @@
 //! locks its folders in the target directory, and sweeps those of runs
 //! that died).
 //!
-//! State: one pristine copy per process, one work copy per worker, one shared target
-//! directory. Cost: one dependency build for the class, then per learner and
+//! State: one pristine copy per process, one work copy and one target
+//! directory per worker, one shared target directory for the dependencies. Cost: one dependency build for the class, then per learner and
 //! chapter one build of the learner's crate and one short process per test;
 //! learners are graded in parallel, one per core. See `grading/README.md`.
 
+mod cgroup;
 mod config;
 mod escape;
 mod exec;
@@ -43,10 +48,12 @@ mod leftovers;
 mod redact;
 mod report;
 mod sandbox;
+mod seed;
 mod shard;
 mod staging;
 mod submission;
 mod tables;
+mod worker;
 mod workspace;
 
 pub use exec::{limited_build_exec, limited_exec};
@@ -195,6 +202,10 @@ struct Ctx<'a> {
     answers: Vec<tables::Answers>,
     config: Config,
     target_dir: PathBuf,
+    /// The compiled dependencies every worker's builds link to.
+    seed: seed::Seed,
+    /// Whether each worker's builds get a control group.
+    cgroups: bool,
     pristine: Workspace,
     sandbox: Sandbox,
     self_exe: PathBuf,
@@ -373,7 +384,9 @@ pub fn test_runner(
         path,
         notes: Vec::new(),
     };
-    let r = grade_one(&ctx, 0, &learner);
+    let worker = worker::Worker::new(&ctx, 0)?;
+    let r = grade_one(&ctx, &worker, &learner);
+    drop(worker);
     let _ = std::fs::remove_dir_all(&staged);
     if let Some(sig) = interrupt::requested() {
         drop(ctx);
@@ -455,6 +468,10 @@ fn prepare<'a>(
             )?;
             Ok((pristine, cases, judges))
         });
+    let built = built.and_then(|(pristine, cases, judges)| {
+        seed::build(chapters, &stubs, &pristine, &target_dir, &sandbox)?;
+        Ok((pristine, cases, judges))
+    });
     let (pristine, cases, judges) = match built {
         Ok(b) => b,
         Err(e) => {
@@ -486,6 +503,11 @@ fn prepare<'a>(
         stubs,
         answers,
         config,
+        seed: seed::Seed::new(
+            &target_dir,
+            &chapters.iter().map(Chapter::package).collect::<Vec<_>>(),
+        ),
+        cgroups: worker::probe_cgroups(),
         target_dir,
         pristine,
         sandbox,
@@ -515,12 +537,20 @@ fn grade_learners(ctx: &Ctx, learners: Vec<submission::Learner>, out: &Path) -> 
     let queue = Mutex::new(learners.into_iter().rev().collect::<Vec<_>>());
     let results = Mutex::new(Vec::new());
     std::thread::scope(|s| {
-        for worker in 0..jobs {
+        for index in 0..jobs {
             let (queue, results) = (&queue, &results);
             s.spawn(move || {
+                let worker = match worker::Worker::new(ctx, index) {
+                    Ok(w) => w,
+                    Err(e) => {
+                        ctx.bar
+                            .println(format!("grade: worker {index} cannot start: {e:#}"));
+                        return;
+                    }
+                };
                 while let Some(learner) = next(queue) {
                     ctx.bar.set_message(learner.id.clone());
-                    let r = grade_one(ctx, worker, &learner);
+                    let r = grade_one(ctx, &worker, &learner);
                     if interrupt::requested().is_some() {
                         break;
                     }
@@ -673,7 +703,7 @@ fn pristine_cases(
 /// Grades one learner with worker `worker`'s copy; never fails and never
 /// panics: whatever goes wrong becomes this learner's error row. Its notes
 /// are capped and the instructor's folders hidden in everything it says.
-fn grade_one(ctx: &Ctx, worker: usize, learner: &submission::Learner) -> LearnerResult {
+fn grade_one(ctx: &Ctx, worker: &worker::Worker, learner: &submission::Learner) -> LearnerResult {
     let path = learner.path.as_path();
     let mut r = LearnerResult {
         name: learner.id.clone(),
@@ -712,7 +742,12 @@ struct Accepted {
     files: BTreeMap<PathBuf, String>,
 }
 
-fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> Result<()> {
+fn grade_into(
+    ctx: &Ctx,
+    worker: &worker::Worker,
+    path: &Path,
+    r: &mut LearnerResult,
+) -> Result<()> {
     let folders: Vec<String> = ctx.chapters.iter().map(Chapter::folder).collect();
     let sub = submission::read(path, &folders).context("cannot read the submission")?;
     r.notes.extend(sub.notes.iter().cloned());
@@ -761,18 +796,15 @@ fn grade_into(ctx: &Ctx, worker: usize, path: &Path, r: &mut LearnerResult) -> R
     if accepted.is_empty() {
         return Ok(());
     }
-    let work = ctx.pristine.copy_to(
-        &ctx.target_dir
-            .join("work")
-            .join(format!("{}-w{worker}", std::process::id())),
-    )?;
-    let graded = grade_chapters(ctx, &work, &accepted, r);
+    let work = ctx.pristine.copy_to(&worker.work)?;
+    let graded = grade_chapters(ctx, worker, &work, &accepted, r);
     work.remove();
     graded
 }
 
 fn grade_chapters(
     ctx: &Ctx,
+    worker: &worker::Worker,
     work: &Workspace,
     accepted: &[Accepted],
     r: &mut LearnerResult,
@@ -782,11 +814,7 @@ fn grade_chapters(
     // times.
     let budget = Duration::from_secs(ctx.config.build_limit_secs);
     let started = Instant::now();
-    let bounds = workspace::BuildBounds {
-        self_exe: ctx.self_exe.clone(),
-        data_bytes: ctx.config.build_memory_mb << 20,
-        file_bytes: ctx.config.build_file_mb << 20,
-    };
+    let bounds = worker.bounds(ctx);
     for a in accepted {
         interrupt::check()?;
         let c = &ctx.chapters[a.chapter];
@@ -799,7 +827,7 @@ fn grade_chapters(
             continue;
         }
         let env = BuildEnv {
-            target_dir: &ctx.target_dir,
+            target_dir: &worker.target,
             sandbox: &ctx.sandbox,
             limit: left,
             bounds: Some(&bounds),

@@ -88,10 +88,17 @@ impl Sandbox {
             .then(|| UID_BASE + block * UID_BLOCK + (run % UID_BLOCK as usize) as u32)
     }
 
-    /// `program` (cargo, or the grader's limiting re-exec of itself, which
-    /// lives in `target`), wrapped for a build in `work` that writes only
-    /// `work` and `target` and sees `cargo`'s toolchain read-only.
-    pub fn build(&self, program: &Path, work: &Path, target: &Path, cargo: &Path) -> Command {
+    /// `program` (cargo), wrapped for a build in `work` that writes only
+    /// `work` and `target` and sees `cargo`'s toolchain and `readonly` (the
+    /// compiled dependencies a learner's build links to) read-only.
+    pub fn build(
+        &self,
+        program: &Path,
+        work: &Path,
+        target: &Path,
+        readonly: &[&Path],
+        cargo: &Path,
+    ) -> Command {
         if self.mode == Mode::Off {
             let mut cmd = Command::new(program);
             cmd.process_group(0);
@@ -101,6 +108,9 @@ impl Sandbox {
         base(&mut cmd, true);
         for dir in toolchain_dirs(cargo) {
             ro(&mut cmd, &dir);
+        }
+        for dir in readonly {
+            ro(&mut cmd, dir);
         }
         rw(&mut cmd, work);
         rw(&mut cmd, target);

@@ -9,10 +9,10 @@
 //! then gets a throwaway copy of it (`TARGET/work/wN`, wiped before every
 //! learner, so nothing one learner's build or tests leave behind reaches the
 //! next), with the intake's assembled sources in place, built one chapter at
-//! a time inside the sandbox under a wall-clock limit. Learners' builds share
-//! the target directory, so dependencies compile once for the whole class.
-//! Cost: one copy of a few megabytes per learner, one `cargo build` per
-//! learner and chapter.
+//! a time inside the sandbox under a wall-clock limit, in the worker's own
+//! target directory (see `seed.rs`: the dependencies compile once for the
+//! whole class, and workers never wait for each other). Cost: one copy of a
+//! few megabytes per learner, one `cargo build` per learner and chapter.
 
 use super::sandbox::{Sandbox, kill_tree};
 use crate::info::Chapter;
@@ -59,16 +59,29 @@ pub struct BuildEnv<'a> {
     pub target_dir: &'a Path,
     pub sandbox: &'a Sandbox,
     pub limit: Duration,
-    pub bounds: Option<&'a BuildBounds>,
+    pub bounds: Option<&'a BuildBounds<'a>>,
 }
 
-/// The limits on a learner's build, set by `workbook __limited-build`.
-pub struct BuildBounds {
-    /// The grader's own copy, which sets them (it lives in the target
-    /// directory, which the build sandbox binds).
+/// The limits on a learner's build, set by `workbook __limited-build`
+/// before it becomes the build (outside the sandbox, so the sandbox and
+/// everything in it inherit them).
+pub struct BuildBounds<'a> {
+    /// The grader's own copy, which sets them.
     pub self_exe: PathBuf,
     pub data_bytes: u64,
     pub file_bytes: u64,
+    /// What the build may write to its target directory in all.
+    pub disk_bytes: u64,
+    /// Tasks the build may have at once (the cgroup's `pids.max`, else
+    /// `RLIMIT_NPROC` when that binds).
+    pub tasks: u64,
+    /// `RLIMIT_NPROC` to set; 0 for none (a cgroup counts the tasks, or the
+    /// grader is root, whom it does not bind).
+    pub nproc: u64,
+    /// The compiled dependencies, bound read-only.
+    pub seed: &'a super::seed::Seed,
+    /// The worker's group, when the machine offers one.
+    pub cgroup: Option<&'a super::cgroup::Cgroup>,
 }
 
 impl Workspace {
@@ -229,18 +242,46 @@ impl Workspace {
         self.build(chapters, env, progress, Targets::Judges)
     }
 
-    /// Builds one chapter of a learner: cleaned first (every copy's crates
-    /// are the same units to cargo), then built inside the sandbox, killed
-    /// with everything it started if it outlives the limit. The target
-    /// directory's lock is held throughout, so no other worker or grading
-    /// process can build the same unit between the clean and the build.
-    pub fn build_chapter(&self, c: &Chapter, env: &BuildEnv) -> Result<ChapterBuild> {
+    /// Builds every chapter's subject from the stubs into the shared target
+    /// directory, under its lock, with the very command a learner's build
+    /// uses: the seed every worker's target directory links to.
+    pub fn build_seed(&self, chapters: &[Chapter], env: &BuildEnv) -> Result<()> {
         let _lock = TargetLock::acquire(env.target_dir)?;
+        for c in chapters {
+            // The judges' build left this crate (the judge's copy) under
+            // the same unit name: cargo must not take it for this one.
+            self.clean(c, env.target_dir)?;
+            let b = self.build(std::slice::from_ref(c), env, &|_| {}, Targets::Subject)?;
+            let b = b.get(&c.folder()).cloned().unwrap_or_default();
+            if !b.errors.is_empty() {
+                bail!(
+                    "the pristine stubs of {} do not build as a subject:\n{}",
+                    c.folder(),
+                    b.errors.join("\n\n")
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds one chapter of a learner in the worker's own target
+    /// directory: cleaned first (every learner's crate is the same unit to
+    /// cargo), then built inside the sandbox, killed with everything it
+    /// started if it outlives the limit or writes past its disk budget.
+    pub fn build_chapter(&self, c: &Chapter, env: &BuildEnv) -> Result<ChapterBuild> {
+        self.clean(c, env.target_dir)?;
+        let mut builds = self.build(std::slice::from_ref(c), env, &|_| {}, Targets::Subject)?;
+        Ok(builds.remove(&c.folder()).unwrap_or_default())
+    }
+
+    /// Removes `c`'s own crate from `target`: every copy's crate is the
+    /// same unit to cargo, whose sources may look older than its outputs.
+    fn clean(&self, c: &Chapter, target: &Path) -> Result<()> {
         let clean = Command::new(cargo())
             .current_dir(&self.dir)
             .args(["clean", "--offline", "-q", "-p", c.package()])
             .arg("--target-dir")
-            .arg(env.target_dir)
+            .arg(target)
             .stdin(Stdio::null())
             .output()
             .context("cannot run cargo clean")?;
@@ -250,8 +291,7 @@ impl Workspace {
                 String::from_utf8_lossy(&clean.stderr)
             );
         }
-        let mut builds = self.build(std::slice::from_ref(c), env, &|_| {}, Targets::Subject)?;
-        Ok(builds.remove(&c.folder()).unwrap_or_default())
+        Ok(())
     }
 
     fn build(
@@ -263,18 +303,36 @@ impl Workspace {
     ) -> Result<BTreeMap<String, ChapterBuild>> {
         let start = Instant::now();
         let cargo = cargo();
+        let seed: Vec<&Path> = env
+            .bounds
+            .map(|b| b.seed.debug.as_path())
+            .into_iter()
+            .collect();
+        let inner = env
+            .sandbox
+            .build(&cargo, &self.dir, env.target_dir, &seed, &cargo);
         let mut cmd = match env.bounds {
             Some(b) => {
-                let mut cmd = env
-                    .sandbox
-                    .build(&b.self_exe, &self.dir, env.target_dir, &cargo);
+                let mut cmd = Command::new(&b.self_exe);
                 cmd.arg("__limited-build")
                     .arg(b.data_bytes.to_string())
                     .arg(b.file_bytes.to_string())
-                    .arg(&cargo);
+                    .arg(b.nproc.to_string());
+                for f in b.cgroup.map(|g| g.procs_files()).unwrap_or_default() {
+                    cmd.arg("--cgroup").arg(f);
+                }
+                cmd.arg("--")
+                    .arg(inner.get_program())
+                    .args(inner.get_args());
+                if env.sandbox.mode == super::sandbox::Mode::Off {
+                    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+                }
+                if let Some(g) = b.cgroup {
+                    g.reset();
+                }
                 cmd
             }
-            None => env.sandbox.build(&cargo, &self.dir, env.target_dir, &cargo),
+            None => inner,
         };
         cmd.current_dir(&self.dir).args([
             "build",
@@ -323,6 +381,8 @@ impl Workspace {
         });
         let mut lines = Vec::new();
         let mut timed_out = false;
+        let mut over_disk = false;
+        let mut weighed = Instant::now();
         loop {
             match rx.recv_timeout(Duration::from_millis(50)) {
                 Ok(line) => {
@@ -339,6 +399,19 @@ impl Workspace {
             if (interrupted || start.elapsed() > env.limit) && !timed_out {
                 timed_out = true;
                 kill_tree(&mut child, env.sandbox.mode);
+            }
+            // The disk budget, weighed twice a second: `RLIMIT_FSIZE` caps
+            // one file, this caps them all.
+            if let Some(b) = env.bounds
+                && !over_disk
+                && !timed_out
+                && weighed.elapsed() > Duration::from_millis(500)
+            {
+                weighed = Instant::now();
+                if super::seed::own_bytes(env.target_dir) > b.disk_bytes {
+                    over_disk = true;
+                    kill_tree(&mut child, env.sandbox.mode);
+                }
             }
         }
         let _ = child.wait();
@@ -358,7 +431,12 @@ impl Workspace {
                 )];
             } else if let Some(why) = env
                 .bounds
-                .and_then(|bounds| bound_hit(bounds, &stderr, &lines))
+                .filter(|_| {
+                    over_disk
+                        || !b.errors.is_empty()
+                        || !b.binaries.contains_key(targets.expected(c))
+                })
+                .and_then(|bounds| bound_hit(bounds, over_disk, &stderr, &lines))
             {
                 b.binaries.clear();
                 b.errors = vec![why];
@@ -498,7 +576,19 @@ fn build_env(cmd: &mut Command) {
 /// The limit a learner's build ran into, named, from what cargo and the
 /// compiler said: an allocation that failed (memory) or a compiler killed
 /// by `SIGXFSZ` (a file over the size limit).
-fn bound_hit(bounds: &BuildBounds, stderr: &str, lines: &[String]) -> Option<String> {
+fn bound_hit(
+    bounds: &BuildBounds,
+    over_disk: bool,
+    stderr: &str,
+    lines: &[String],
+) -> Option<String> {
+    if over_disk {
+        return Some(format!(
+            "the build wrote more than {} MiB to its target directory and was stopped (a static too large to compile?)",
+            bounds.disk_bytes >> 20
+        ));
+    }
+    let usage = bounds.cgroup.map(|g| g.usage()).unwrap_or_default();
     let said = |needle: &str| stderr.contains(needle) || lines.iter().any(|l| l.contains(needle));
     // Cargo reports a compiler killed at the file size limit as "(signal:
     // 25)" or with the signal's name.
@@ -508,7 +598,8 @@ fn bound_hit(bounds: &BuildBounds, stderr: &str, lines: &[String]) -> Option<Str
             bounds.file_bytes >> 20
         ));
     }
-    if said("memory allocation of")
+    if usage.memory_hit
+        || said("memory allocation of")
         || said("out of memory")
         || said("Cannot allocate memory")
         || said("more memory than available")
@@ -516,6 +607,12 @@ fn bound_hit(bounds: &BuildBounds, stderr: &str, lines: &[String]) -> Option<Str
         return Some(format!(
             "the build used more than {} MiB of memory and was stopped (a constant or static too large to evaluate?)",
             bounds.data_bytes >> 20
+        ));
+    }
+    if usage.tasks_hit || said("Resource temporarily unavailable") {
+        return Some(format!(
+            "the build tried to run more than {} processes and threads at once and was stopped",
+            bounds.tasks
         ));
     }
     None

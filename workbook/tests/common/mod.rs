@@ -56,7 +56,22 @@ pub fn repo() -> PathBuf {
 /// later runs only rebuild the learners' crates); panics with grade's
 /// stderr if it fails.
 pub fn grade(root: &Path, subs: &Path, out: &Path, target: &Path) {
-    let run = Command::new(env!("CARGO_BIN_EXE_workbook"))
+    grade_watched(root, subs, out, target);
+}
+
+/// What a grading run took from the machine at its worst, sampled ten
+/// times a second: the resident memory of the grader and every process it
+/// started, together, and the bytes in its work folders (`TARGET/work`:
+/// every worker's copy and target directory, links not counted).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Peaks {
+    pub memory_bytes: u64,
+    pub work_bytes: u64,
+}
+
+/// `grade`, measuring the run's peaks.
+pub fn grade_watched(root: &Path, subs: &Path, out: &Path, target: &Path) -> Peaks {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_workbook"))
         .current_dir(root)
         .arg("grade")
         .arg(subs)
@@ -66,13 +81,91 @@ pub fn grade(root: &Path, subs: &Path, out: &Path, target: &Path) {
         .arg(target)
         .args(["--jobs", "2"])
         .env_remove("CARGO_TARGET_DIR")
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
-    assert!(
-        run.status.success(),
-        "grade failed:\n{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let pid = child.id();
+    let stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut { stderr }, &mut text);
+        text
+    });
+    let mut peaks = Peaks::default();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        peaks.memory_bytes = peaks.memory_bytes.max(tree_rss(pid));
+        peaks.work_bytes = peaks.work_bytes.max(bytes_in(&target.join("work")));
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let stderr = reader.join().unwrap();
+    assert!(status.success(), "grade failed:\n{stderr}");
+    peaks
+}
+
+/// The resident memory of `root` and all its descendants, in bytes.
+fn tree_rss(root: u32) -> u64 {
+    let mut parent = std::collections::HashMap::new();
+    let mut rss = std::collections::HashMap::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    for e in entries.flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        let Ok(status) = std::fs::read_to_string(e.path().join("status")) else {
+            continue;
+        };
+        let field = |key: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(key))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        };
+        if let Some(pp) = field("PPid:") {
+            parent.insert(pid, pp as u32);
+        }
+        rss.insert(pid, field("VmRSS:").unwrap_or(0) * 1024);
+    }
+    let descends = |mut p: u32| {
+        for _ in 0..64 {
+            if p == root {
+                return true;
+            }
+            match parent.get(&p) {
+                Some(&pp) if pp != 0 => p = pp,
+                _ => return false,
+            }
+        }
+        false
+    };
+    rss.iter()
+        .filter(|(p, _)| descends(**p))
+        .map(|(_, r)| r)
+        .sum()
+}
+
+/// Bytes in the files under `dir` (allocated blocks; links not followed).
+pub fn bytes_in(dir: &Path) -> u64 {
+    let mut total = 0;
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            match e.metadata() {
+                Ok(m) if m.is_dir() => stack.push(e.path()),
+                Ok(m) if m.is_file() => total += std::os::unix::fs::MetadataExt::blocks(&m) * 512,
+                _ => {}
+            }
+        }
+    }
+    total
 }
 
 pub fn copy(from: &Path, to: &Path) {

@@ -1,0 +1,253 @@
+//! A control group per worker, where the machine offers one: the memory and
+//! the tasks of a learner's whole build (cargo and every compiler it starts,
+//! together), counted and capped by the kernel.
+//!
+//! Per-process limits (`RLIMIT_DATA`, `RLIMIT_NPROC`) are the fallback, and
+//! they are weak: each compiler gets the whole memory budget, so a build
+//! running three at once may use three times it, and `RLIMIT_NPROC` does not
+//! bind root at all. A cgroup caps the sum. Both hierarchies are handled:
+//! cgroup v2 (one tree, `memory.max`, `pids.max`, `memory.peak`) and v1 (a
+//! tree per controller, `memory.limit_in_bytes`, `pids.max`,
+//! `memory.max_usage_in_bytes`). The group is made under the grader's own
+//! group in each tree, so it needs write access there (root, or a delegated
+//! subtree); without it the build falls back to the per-process limits, and
+//! the run says so once.
+//!
+//! The grader cannot move a process it has started without racing it, so
+//! the build's first process (`workbook __limited-build`) joins the groups
+//! itself before it `exec`s cargo or the sandbox: everything the build
+//! starts is born inside. Cost: a few small file writes per build.
+
+use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+
+/// One worker's groups: the memory group and the pids group (the same folder
+/// under cgroup v2).
+#[derive(Debug)]
+pub struct Cgroup {
+    memory: PathBuf,
+    pids: PathBuf,
+    v2: bool,
+}
+
+/// What a build did inside its group, read after it ended.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Usage {
+    /// The most memory the build's processes held at once, in bytes.
+    pub peak_bytes: u64,
+    /// The memory limit was reached (an allocation failed or the kernel
+    /// killed a compiler).
+    pub memory_hit: bool,
+    /// A fork or thread was refused at the tasks limit.
+    pub tasks_hit: bool,
+}
+
+impl Cgroup {
+    /// A fresh group named `name` with these limits, or why there is none.
+    pub fn create(name: &str, memory_bytes: u64, tasks: u64) -> Result<Self> {
+        let cg = Self::place(name)?;
+        // Left from a run that died with the same pid and worker: start over.
+        cg.remove();
+        for dir in cg.dirs() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let memory_file = if cg.v2 {
+            "memory.max"
+        } else {
+            "memory.limit_in_bytes"
+        };
+        write(&cg.memory.join(memory_file), &memory_bytes.to_string())?;
+        if cg.v2 {
+            // No swap: a build over its memory is stopped, not paged out.
+            let _ = write(&cg.memory.join("memory.swap.max"), "0");
+        }
+        write(&cg.pids.join("pids.max"), &tasks.to_string())?;
+        Ok(cg)
+    }
+
+    /// Where the group goes: under this process's own group in each tree.
+    fn place(name: &str) -> Result<Self> {
+        let own = std::fs::read_to_string("/proc/self/cgroup")
+            .context("cannot read /proc/self/cgroup")?;
+        let mounts = std::fs::read_to_string("/proc/self/mountinfo")
+            .context("cannot read /proc/self/mountinfo")?;
+        let mut v1: Vec<(String, PathBuf)> = Vec::new();
+        let mut v2: Option<PathBuf> = None;
+        for line in mounts.lines() {
+            // `ID PARENT M:N ROOT MOUNTPOINT OPTS ... - FSTYPE SOURCE SUPER`
+            let Some((left, right)) = line.split_once(" - ") else {
+                continue;
+            };
+            let point = left.split(' ').nth(4).map(PathBuf::from);
+            let mut right = right.split(' ');
+            let (fstype, supers) = (right.next(), right.nth(1).unwrap_or_default());
+            match (fstype, point) {
+                (Some("cgroup2"), Some(p)) => v2 = v2.or(Some(p)),
+                (Some("cgroup"), Some(p)) => {
+                    for c in supers.split(',') {
+                        if c == "memory" || c == "pids" {
+                            v1.push((c.to_string(), p.clone()));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let path_of = |want: &dyn Fn(&str) -> bool| {
+            own.lines().find_map(|l| {
+                let mut parts = l.splitn(3, ':');
+                let (_, ctrl, path) = (parts.next()?, parts.next()?, parts.next()?);
+                want(ctrl).then(|| path.trim_start_matches('/').to_string())
+            })
+        };
+        let under = |mount: &Path, path: String| mount.join(path).join(name);
+        let memory_v1 = v1.iter().find(|(c, _)| c == "memory");
+        let pids_v1 = v1.iter().find(|(c, _)| c == "pids");
+        if let (Some((_, m)), Some((_, p))) = (memory_v1, pids_v1) {
+            let mp = path_of(&|c| c.split(',').any(|x| x == "memory"));
+            let pp = path_of(&|c| c.split(',').any(|x| x == "pids"));
+            if let (Some(mp), Some(pp)) = (mp, pp) {
+                return Ok(Self {
+                    memory: under(m, mp),
+                    pids: under(p, pp),
+                    v2: false,
+                });
+            }
+        }
+        if let (Some(mount), Some(path)) = (v2, path_of(&|c| c.is_empty())) {
+            let parent = mount.join(&path);
+            let enabled =
+                std::fs::read_to_string(parent.join("cgroup.subtree_control")).unwrap_or_default();
+            let has = |c: &str| enabled.split_whitespace().any(|x| x == c);
+            if !(has("memory") && has("pids")) {
+                // Enabling them here works only in a group with no
+                // processes of its own; a delegated subtree usually is one.
+                let _ = write(&parent.join("cgroup.subtree_control"), "+memory +pids");
+            }
+            let dir = parent.join(name);
+            return Ok(Self {
+                memory: dir.clone(),
+                pids: dir,
+                v2: true,
+            });
+        }
+        bail!("this machine has no cgroup tree with the memory and pids controllers")
+    }
+
+    fn dirs(&self) -> Vec<&Path> {
+        if self.v2 {
+            vec![&self.memory]
+        } else {
+            vec![&self.memory, &self.pids]
+        }
+    }
+
+    /// The files a process writes its pid to, to join: what
+    /// `__limited-build` is given.
+    pub fn procs_files(&self) -> Vec<PathBuf> {
+        self.dirs()
+            .into_iter()
+            .map(|d| d.join("cgroup.procs"))
+            .collect()
+    }
+
+    /// Starts counting afresh for the next build (v1 can reset its peak;
+    /// v2's `memory.peak` is reset by writing to it on recent kernels).
+    pub fn reset(&self) {
+        if self.v2 {
+            let _ = write(&self.memory.join("memory.peak"), "0");
+        } else {
+            let _ = write(&self.memory.join("memory.max_usage_in_bytes"), "0");
+            let _ = write(&self.memory.join("memory.failcnt"), "0");
+        }
+    }
+
+    /// What the last build used, and which limits it met.
+    pub fn usage(&self) -> Usage {
+        let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
+        let count = |text: &str, key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key)?.trim().parse::<u64>().ok())
+                .unwrap_or(0)
+        };
+        let number = |p: PathBuf| read(p).trim().parse::<u64>().unwrap_or(0);
+        let tasks_hit = count(&read(self.pids.join("pids.events")), "max ") > 0;
+        if self.v2 {
+            let events = read(self.memory.join("memory.events"));
+            Usage {
+                peak_bytes: number(self.memory.join("memory.peak")),
+                memory_hit: count(&events, "max ") > 0 || count(&events, "oom_kill ") > 0,
+                tasks_hit,
+            }
+        } else {
+            Usage {
+                peak_bytes: number(self.memory.join("memory.max_usage_in_bytes")),
+                memory_hit: number(self.memory.join("memory.failcnt")) > 0,
+                tasks_hit,
+            }
+        }
+    }
+
+    /// Removes the group (its processes are gone by then; a group still
+    /// holding one stays, and the next run with this name removes it).
+    pub fn remove(&self) {
+        for dir in self.dirs() {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+impl Drop for Cgroup {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Moves this process into the groups whose `cgroup.procs` files are given
+/// (called by `__limited-build` before it becomes the build).
+pub fn join(procs_files: &[PathBuf]) -> Result<()> {
+    let pid = std::process::id().to_string();
+    for f in procs_files {
+        write(f, &pid)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_made_on_this_machine_caps_memory_and_tasks_and_is_removed() {
+        let name = format!("workbook-test-{}", std::process::id());
+        let Ok(cg) = Cgroup::create(&name, 64 << 20, 32) else {
+            // No writable cgroup tree here (a user without delegation): the
+            // grader falls back to per-process limits, which exec.rs tests.
+            return;
+        };
+        let limit = if cg.v2 {
+            "memory.max"
+        } else {
+            "memory.limit_in_bytes"
+        };
+        let text = std::fs::read_to_string(cg.memory.join(limit)).unwrap();
+        assert_eq!(text.trim(), (64u64 << 20).to_string());
+        let pids = std::fs::read_to_string(cg.pids.join("pids.max")).unwrap();
+        assert_eq!(pids.trim(), "32");
+        assert_eq!(
+            cg.usage(),
+            Usage::default(),
+            "a fresh group has used nothing"
+        );
+        let dirs: Vec<PathBuf> = cg.dirs().iter().map(|d| d.to_path_buf()).collect();
+        drop(cg);
+        for d in dirs {
+            assert!(!d.exists(), "{} was left", d.display());
+        }
+    }
+}
