@@ -120,3 +120,19 @@ impl Config {
         .unwrap_or(1.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_grading_toml_states_the_defaults() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let shipped = Config::load(&root, Some(&root.join("grading/grading.toml"))).unwrap();
+        assert_eq!(
+            shipped,
+            Config::default(),
+            "grading/grading.toml documents every key at its default"
+        );
+    }
+}
