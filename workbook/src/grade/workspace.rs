@@ -531,15 +531,19 @@ impl Targets {
     }
 }
 
-/// An exclusive lock on the grader's target directory (a `flock` on a file
-/// in it), shared by every worker and every grading process that builds
-/// there; released when dropped.
+/// An exclusive lock on the shared target directory (a `flock` on a file
+/// in it), taken by the instructor's builds (the judges and the seed) of
+/// every grading process that shares it; released when dropped. Learners'
+/// builds never take it: each worker has a target directory of its own.
 struct TargetLock {
     _file: std::fs::File,
 }
 
 impl TargetLock {
+    /// Waits for the lock, saying once that it waits, and gives up when
+    /// the run is interrupted.
     fn acquire(target_dir: &Path) -> Result<Self> {
+        use rustix::fs::{FlockOperation, flock};
         let path = target_dir.join(".grade-build.lock");
         let file = std::fs::OpenOptions::new()
             .create(true)
@@ -547,8 +551,22 @@ impl TargetLock {
             .write(true)
             .open(&path)
             .with_context(|| format!("cannot open {}", path.display()))?;
-        rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)
-            .with_context(|| format!("cannot lock {}", path.display()))?;
+        let mut said = false;
+        loop {
+            match flock(&file, FlockOperation::NonBlockingLockExclusive) {
+                Ok(()) => break,
+                Err(rustix::io::Errno::WOULDBLOCK) => {}
+                Err(e) => bail!("cannot lock {}: {e}", path.display()),
+            }
+            super::interrupt::check()?;
+            if !said {
+                eprintln!(
+                    "grade: waiting for another grading run that is building in the same target directory"
+                );
+                said = true;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
         Ok(Self { _file: file })
     }
 }
