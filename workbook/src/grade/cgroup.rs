@@ -30,16 +30,28 @@ pub struct Cgroup {
     v2: bool,
 }
 
-/// What a build did inside its group, read after it ended.
+/// A group's counters: read before and after a build, their difference is
+/// what the build did (the group lives as long as its worker).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Usage {
-    /// The most memory the build's processes held at once, in bytes.
+    /// The most memory the group's processes held at once since the last
+    /// `reset`, in bytes.
     pub peak_bytes: u64,
-    /// The memory limit was reached (an allocation failed or the kernel
-    /// killed a compiler).
-    pub memory_hit: bool,
-    /// A fork or thread was refused at the tasks limit.
-    pub tasks_hit: bool,
+    /// Processes the kernel killed at the memory limit, ever.
+    pub oom_kills: u64,
+    /// Forks and threads refused at the tasks limit, ever.
+    pub tasks_refused: u64,
+}
+
+impl Usage {
+    /// Whether the build between `before` and `self` met the memory limit
+    /// and the tasks limit.
+    pub fn hits_since(&self, before: &Usage) -> (bool, bool) {
+        (
+            self.oom_kills > before.oom_kills,
+            self.tasks_refused > before.tasks_refused,
+        )
+    }
 }
 
 impl Cgroup {
@@ -159,11 +171,10 @@ impl Cgroup {
             let _ = write(&self.memory.join("memory.peak"), "0");
         } else {
             let _ = write(&self.memory.join("memory.max_usage_in_bytes"), "0");
-            let _ = write(&self.memory.join("memory.failcnt"), "0");
         }
     }
 
-    /// What the last build used, and which limits it met.
+    /// The group's counters now.
     pub fn usage(&self) -> Usage {
         let read = |p: PathBuf| std::fs::read_to_string(p).unwrap_or_default();
         let count = |text: &str, key: &str| {
@@ -172,28 +183,38 @@ impl Cgroup {
                 .unwrap_or(0)
         };
         let number = |p: PathBuf| read(p).trim().parse::<u64>().unwrap_or(0);
-        let tasks_hit = count(&read(self.pids.join("pids.events")), "max ") > 0;
-        if self.v2 {
-            let events = read(self.memory.join("memory.events"));
-            Usage {
-                peak_bytes: number(self.memory.join("memory.peak")),
-                memory_hit: count(&events, "max ") > 0 || count(&events, "oom_kill ") > 0,
-                tasks_hit,
-            }
+        let tasks_refused = count(&read(self.pids.join("pids.events")), "max ");
+        // Only a process the kernel killed for memory counts: reaching the
+        // limit alone (`failcnt`, `max`) also happens when clean page cache
+        // is reclaimed, which a build that failed for its own reasons may
+        // have done. An allocation refused by `RLIMIT_DATA` is named from
+        // the compiler's message instead.
+        let (peak, events) = if self.v2 {
+            ("memory.peak", "memory.events")
         } else {
-            Usage {
-                peak_bytes: number(self.memory.join("memory.max_usage_in_bytes")),
-                memory_hit: number(self.memory.join("memory.failcnt")) > 0,
-                tasks_hit,
-            }
+            ("memory.max_usage_in_bytes", "memory.oom_control")
+        };
+        Usage {
+            peak_bytes: number(self.memory.join(peak)),
+            oom_kills: count(&read(self.memory.join(events)), "oom_kill "),
+            tasks_refused,
         }
     }
 
-    /// Removes the group (its processes are gone by then; a group still
-    /// holding one stays, and the next run with this name removes it).
+    /// Removes the group. Its processes have been reaped by then, but the
+    /// kernel may still be tearing the last one down (the group is busy
+    /// for a moment): a few tries, a second at most. A group still busy
+    /// after that stays, and the next run with this name removes it.
     pub fn remove(&self) {
         for dir in self.dirs() {
-            let _ = std::fs::remove_dir(dir);
+            for _ in 0..20 {
+                match std::fs::remove_dir(dir) {
+                    Err(e) if e.raw_os_error() == Some(rustix::io::Errno::BUSY.raw_os_error()) => {
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                    }
+                    _ => break,
+                }
+            }
         }
     }
 }
@@ -244,6 +265,28 @@ mod tests {
             Usage::default(),
             "a fresh group has used nothing"
         );
+        // A process that joins the group and asks for 256 MiB is killed,
+        // and one that starts 40 sleepers has forks refused; both counted.
+        let joined = |script: &str| {
+            let procs: Vec<String> = cg
+                .procs_files()
+                .iter()
+                .map(|f| format!("echo $$ > {};", f.display()))
+                .collect();
+            std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("{} {script}", procs.concat()))
+                .stderr(std::process::Stdio::null())
+                .status()
+                .unwrap()
+        };
+        let before = cg.usage();
+        let big = joined("exec python3 -c 'x = bytearray(256 << 20); print(len(x))'");
+        assert!(!big.success(), "256 MiB in a group of 64 MiB");
+        assert_eq!(cg.usage().hits_since(&before), (true, false));
+        let before = cg.usage();
+        joined("for i in $(seq 40); do sleep 0.2 & done; wait");
+        assert_eq!(cg.usage().hits_since(&before), (false, true));
         let dirs: Vec<PathBuf> = cg.dirs().iter().map(|d| d.to_path_buf()).collect();
         drop(cg);
         for d in dirs {

@@ -327,9 +327,6 @@ impl Workspace {
                 if env.sandbox.mode == super::sandbox::Mode::Off {
                     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
                 }
-                if let Some(g) = b.cgroup {
-                    g.reset();
-                }
                 cmd
             }
             None => inner,
@@ -359,6 +356,10 @@ impl Workspace {
         cmd.stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        let before = env.bounds.and_then(|b| b.cgroup).map(|g| {
+            g.reset();
+            g.usage()
+        });
         let mut child = cmd.spawn().context("cannot run cargo build")?;
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
@@ -436,7 +437,7 @@ impl Workspace {
                         || !b.errors.is_empty()
                         || !b.binaries.contains_key(targets.expected(c))
                 })
-                .and_then(|bounds| bound_hit(bounds, over_disk, &stderr, &lines))
+                .and_then(|bounds| bound_hit(bounds, over_disk, before, &stderr, &lines))
             {
                 b.binaries.clear();
                 b.errors = vec![why];
@@ -597,6 +598,7 @@ fn build_env(cmd: &mut Command) {
 fn bound_hit(
     bounds: &BuildBounds,
     over_disk: bool,
+    before: Option<super::cgroup::Usage>,
     stderr: &str,
     lines: &[String],
 ) -> Option<String> {
@@ -606,7 +608,10 @@ fn bound_hit(
             bounds.disk_bytes >> 20
         ));
     }
-    let usage = bounds.cgroup.map(|g| g.usage()).unwrap_or_default();
+    let (memory_hit, tasks_hit) = match (bounds.cgroup, before) {
+        (Some(g), Some(before)) => g.usage().hits_since(&before),
+        _ => (false, false),
+    };
     let said = |needle: &str| stderr.contains(needle) || lines.iter().any(|l| l.contains(needle));
     // Cargo reports a compiler killed at the file size limit as "(signal:
     // 25)" or with the signal's name.
@@ -616,7 +621,7 @@ fn bound_hit(
             bounds.file_bytes >> 20
         ));
     }
-    if usage.memory_hit
+    if memory_hit
         || said("memory allocation of")
         || said("out of memory")
         || said("Cannot allocate memory")
@@ -627,7 +632,7 @@ fn bound_hit(
             bounds.data_bytes >> 20
         ));
     }
-    if usage.tasks_hit || said("Resource temporarily unavailable") {
+    if tasks_hit || said("Resource temporarily unavailable") {
         return Some(format!(
             "the build tried to run more than {} processes and threads at once and was stopped",
             bounds.tasks
