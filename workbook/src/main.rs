@@ -97,6 +97,8 @@ enum Cmd {
         /// Run learners' builds and tests without the bwrap sandbox (only for a trusted class).
         #[arg(long)]
         no_sandbox: bool,
+        #[command(flatten)]
+        sandbox: SandboxArgs,
         /// Grade only shard I of N (e.g. 2/8), by a hash of each learner id; merge the parts with `grade merge`.
         #[arg(long, value_name = "I/N")]
         shard: Option<grade::Shard>,
@@ -112,6 +114,33 @@ enum Cmd {
         /// Run without the bwrap sandbox (only for trusted code).
         #[arg(long)]
         no_sandbox: bool,
+        #[command(flatten)]
+        sandbox: SandboxArgs,
+    },
+    /// Platforms: grade one submission into Gradescope's, PrairieLearn's,
+    /// Classroom's or Exercism's results file; exits 0 with a valid file
+    /// whatever happens (see grading/platforms/).
+    GradeOne {
+        /// The submission: a folder holding a copy of the workbook, of its
+        /// `exercises/`, or (one chapter) the chapter's crate or its `.rs` files.
+        submission: PathBuf,
+        /// The chapters to grade (slug or number; repeat, or comma-separated); default: all.
+        #[arg(long = "chapter", value_name = "CHAPTER")]
+        chapters: Vec<String>,
+        /// The results file's format.
+        #[arg(long, value_enum)]
+        format: grade::platform::Format,
+        /// Where to write the results file.
+        #[arg(long)]
+        out: PathBuf,
+        /// The grading config; default: grading/grading.toml when it exists.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The shared target directory for the graded builds; default: target/grade.
+        #[arg(long)]
+        target_dir: Option<PathBuf>,
+        #[command(flatten)]
+        sandbox: SandboxArgs,
     },
     /// Internal: set resource limits on this process, then run a program (used by `grade`).
     #[command(name = "__limited", hide = true)]
@@ -154,6 +183,53 @@ enum Cmd {
     },
 }
 
+/// How learners' code is contained (`grade`, `grade prepare`,
+/// `test-runner`, `grade-one`).
+#[derive(clap::Args, Clone, Default)]
+struct SandboxArgs {
+    /// `bwrap` (the default), `container` (the platform's container is the
+    /// isolation: no bwrap, everything else kept; refused outside a
+    /// container) or `off` (the same as --no-sandbox).
+    #[arg(long, value_enum, value_name = "MODE")]
+    sandbox: Option<SandboxKind>,
+    /// With --sandbox container: grant it on a machine that does not look
+    /// like a container.
+    #[arg(long)]
+    force_container: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+enum SandboxKind {
+    Bwrap,
+    Container,
+    Off,
+}
+
+impl SandboxArgs {
+    /// `grade::Setup` with these choices and `--no-sandbox`.
+    fn setup(
+        &self,
+        config: Option<PathBuf>,
+        target_dir: Option<PathBuf>,
+        jobs: Option<usize>,
+        no_sandbox: bool,
+    ) -> grade::Setup {
+        use grade::sandbox::Container;
+        let container = match (self.sandbox, self.force_container) {
+            (Some(SandboxKind::Container), true) => Container::Forced,
+            (Some(SandboxKind::Container), false) => Container::Yes,
+            _ => Container::No,
+        };
+        grade::Setup {
+            config,
+            target_dir,
+            jobs,
+            no_sandbox: no_sandbox || self.sandbox == Some(SandboxKind::Off),
+            container,
+        }
+    }
+}
+
 #[derive(Subcommand, Clone)]
 enum GradeAction {
     /// Fetch and build what grading needs once (for a cache shared by shards).
@@ -167,6 +243,8 @@ enum GradeAction {
         /// Build without the bwrap sandbox.
         #[arg(long)]
         no_sandbox: bool,
+        #[command(flatten)]
+        sandbox: SandboxArgs,
     },
     /// Merge the parts written by `grade --shard I/N` into one gradebook.
     Merge {
@@ -208,6 +286,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match &cli.command {
         Some(Cmd::Limited { args }) => return Ok(grade::limited_exec(args)),
         Some(Cmd::LimitedBuild { args }) => return Ok(grade::limited_build_exec(args)),
+        // Always 0 with a valid results file, even when no workbook is found.
+        Some(Cmd::GradeOne {
+            submission,
+            chapters,
+            format,
+            out,
+            config,
+            target_dir,
+            sandbox,
+        }) => {
+            return Ok(grade::platform::run(grade::platform::GradeOne {
+                submission: submission.clone(),
+                chapters: chapters.clone(),
+                format: *format,
+                out: out.clone(),
+                setup: sandbox.setup(config.clone(), target_dir.clone(), None, false),
+            }));
+        }
         _ => {}
     }
     let root = info::find_root()?;
@@ -231,17 +327,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     config,
                     target_dir,
                     no_sandbox,
+                    sandbox,
                 }),
             ..
         } => grade::prepare_only(
             &root,
             &chapters,
-            grade::Setup {
-                config,
-                target_dir,
-                jobs: None,
-                no_sandbox,
-            },
+            sandbox.setup(config, target_dir, None, no_sandbox),
         ),
         Cmd::Grade {
             action: None,
@@ -251,6 +343,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             target_dir,
             jobs,
             no_sandbox,
+            sandbox,
             shard,
         } => {
             let (Some(submissions), Some(out)) = (submissions, out) else {
@@ -262,12 +355,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 grade::Options {
                     submissions,
                     out,
-                    setup: grade::Setup {
-                        config,
-                        target_dir,
-                        jobs,
-                        no_sandbox,
-                    },
+                    setup: sandbox.setup(config, target_dir, jobs, no_sandbox),
                     shard,
                 },
             )
@@ -277,19 +365,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
             input,
             output,
             no_sandbox,
+            sandbox,
         } => grade::test_runner(
             &root,
             &chapters,
             &slug,
             &input,
             &output,
-            grade::Setup {
-                config: None,
-                target_dir: None,
-                jobs: None,
-                no_sandbox,
-            },
+            sandbox.setup(None, None, None, no_sandbox),
         ),
+        Cmd::GradeOne { .. } => {
+            unreachable!("grade-one is dispatched before the workbook is found")
+        }
         Cmd::Limited { args } => Ok(grade::limited_exec(&args)),
         Cmd::LimitedBuild { args } => Ok(grade::limited_build_exec(&args)),
         Cmd::Book { action } => match action.unwrap_or(BookAction::Build) {

@@ -53,6 +53,8 @@ pub struct Config {
     /// Points per test, by `slug`, `slug/exercise` or `slug/full::test::name`;
     /// the most specific key wins, and a test no key names is worth 1.
     pub weights: BTreeMap<String, f64>,
+    /// What `grade-one` writes for Gradescope, PrairieLearn and Classroom.
+    pub platforms: super::platform::Platforms,
 }
 
 impl Default for Config {
@@ -72,6 +74,7 @@ impl Default for Config {
             hidden: "grading/hidden".into(),
             allow: Vec::new(),
             weights: BTreeMap::new(),
+            platforms: Default::default(),
         }
     }
 }

@@ -314,8 +314,12 @@ impl Runner<'_> {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        if self.sandbox.mode == Mode::Off {
+        if !self.sandbox.mode.bwrap() {
             cmd.process_group(0);
+        }
+        if self.sandbox.mode == Mode::Container {
+            // No private /tmp without bwrap: this run's own folder instead.
+            cmd.env("TMPDIR", log.parent().unwrap_or(log));
         }
         cmd
     }
@@ -343,7 +347,7 @@ impl Runner<'_> {
             .env("RAYON_NUM_THREADS", "2")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        if self.sandbox.mode == Mode::Off {
+        if !self.sandbox.mode.bwrap() {
             cmd.process_group(0);
         }
         cmd

@@ -45,9 +45,10 @@ mod intake;
 mod interrupt;
 mod judge;
 mod leftovers;
+pub mod platform;
 mod redact;
 mod report;
-mod sandbox;
+pub mod sandbox;
 mod seed;
 mod shard;
 mod staging;
@@ -75,11 +76,14 @@ use workspace::{BuildEnv, ChapterBuild, Workspace};
 
 /// How the grader is set up, whatever it then grades (`grade`,
 /// `grade prepare`, `test-runner`).
+#[derive(Clone, Default)]
 pub struct Setup {
     pub config: Option<PathBuf>,
     pub target_dir: Option<PathBuf>,
     pub jobs: Option<usize>,
     pub no_sandbox: bool,
+    /// `--sandbox container`: the platform's container is the isolation.
+    pub container: sandbox::Container,
 }
 
 /// What the command line gives `grade`.
@@ -358,26 +362,48 @@ pub fn test_runner(
     interrupt::install()?;
     std::fs::create_dir_all(output)
         .with_context(|| format!("cannot create {}", output.display()))?;
+    let graded = grade_single(root, one, input, &setup);
+    if let Some(sig) = interrupt::requested() {
+        return Ok(interrupted(sig, Some(output)));
+    }
+    let (cases, r) = graded?;
+    let json = report::learner_json(&cases, one, &r);
+    platform::write_whole(&output.join("results.json"), &json)?;
+    println!("wrote {}", output.join("results.json").display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One submission (`input`: a copy of the workbook or of `exercises/`;
+/// with one chapter, also its crate folder or its bare `.rs` files)
+/// graded in chapters `chapters` with one worker: the graded tests and
+/// the learner's result. Fails on what is the instructor's (the config,
+/// the sandbox, the pristine build) or on an interruption; whatever the
+/// submission does is in the result. Used by `test-runner` and
+/// `grade-one`.
+pub(crate) fn grade_single(
+    root: &Path,
+    chapters: &[Chapter],
+    input: &Path,
+    setup: &Setup,
+) -> Result<(Vec<Case>, LearnerResult)> {
+    interrupt::install()?;
     let setup = Setup {
         jobs: Some(1),
-        ..setup
+        ..setup.clone()
     };
-    let mut ctx = match (prepare(root, one, &setup, 1), interrupt::requested()) {
-        (Err(_), Some(sig)) => return Ok(interrupted(sig, Some(output))),
-        (ctx, _) => ctx?,
-    };
+    let mut ctx = prepare(root, chapters, &setup, 1)?;
     ctx.places.add(input, "(input)");
-    // A chapter crate (`src/` at the top) is graded as that chapter.
-    let staged = ctx.target_dir.join("runner-input");
-    let path = if input.join("src").is_dir() && !input.join("exercises").is_dir() {
-        let _ = std::fs::remove_dir_all(&staged);
-        workspace::copy_tree(
-            &input.join("src"),
-            &staged.join("exercises").join(chapter.folder()).join("src"),
-        )?;
-        staged.clone()
-    } else {
-        input.to_path_buf()
+    let staged = ctx
+        .target_dir
+        .join(format!("runner-input-{}", std::process::id()));
+    let path = match platform::chapter_files(chapters, input) {
+        Some((chapter, src)) => {
+            let _ = std::fs::remove_dir_all(&staged);
+            let dest = staged.join("exercises").join(chapter.folder()).join("src");
+            platform::stage_sources(&src, &dest)?;
+            staged.clone()
+        }
+        None => input.to_path_buf(),
     };
     let learner = submission::Learner {
         id: "submission".into(),
@@ -388,19 +414,8 @@ pub fn test_runner(
     let r = grade_one(&ctx, &worker, &learner);
     drop(worker);
     let _ = std::fs::remove_dir_all(&staged);
-    if let Some(sig) = interrupt::requested() {
-        drop(ctx);
-        return Ok(interrupted(sig, Some(output)));
-    }
-    let json = report::learner_json(&ctx.cases, one, &r);
-    // Whole or not at all: written beside, then renamed over.
-    let partial = output.join(format!(".results.json.partial-{}", std::process::id()));
-    std::fs::write(&partial, serde_json::to_string_pretty(&json)? + "\n")
-        .with_context(|| format!("cannot write {}", partial.display()))?;
-    std::fs::rename(&partial, output.join("results.json"))
-        .with_context(|| format!("cannot write {}", output.join("results.json").display()))?;
-    println!("wrote {}", output.join("results.json").display());
-    Ok(ExitCode::SUCCESS)
+    interrupt::check()?;
+    Ok((ctx.cases.clone(), r))
 }
 
 /// Everything before the first learner: the config, the sandbox, the
@@ -429,10 +444,15 @@ fn prepare<'a>(
             .map_or_else(|| root.join("target"), PathBuf::from)
             .join("grade")
     });
-    let sandbox = Sandbox::probe(setup.no_sandbox)?;
+    let sandbox = Sandbox::probe(setup.no_sandbox, setup.container)?;
     if sandbox.mode == Mode::Off {
         eprintln!(
             "grade: WARNING: --no-sandbox: learners' builds and tests run without a kernel sandbox"
+        );
+    }
+    if sandbox.mode == Mode::Container {
+        eprintln!(
+            "grade: container mode: no bwrap; the platform's container is the isolation (see grading/README.md)"
         );
     }
     std::fs::create_dir_all(&target_dir)

@@ -10,8 +10,12 @@
 //! in; `--die-with-parent` plus the PID namespace mean that killing `bwrap`
 //! kills everything inside. Tests also run under an unprivileged uid (a new
 //! one per test run) with `RLIMIT_NPROC`, because the kernel does not apply that limit
-//! to root. State: which mode was chosen, and the uids to use. Cost: one
-//! `bwrap` start (a few milliseconds) per build and per test.
+//! to root. On a grading platform that runs each submission in a
+//! container of its own and forbids the namespaces `bwrap` needs, the
+//! container mode keeps everything but `bwrap` (see `Mode::Container`),
+//! and is granted only where the machine looks like a container. State:
+//! which mode was chosen, and the uids to use. Cost: one `bwrap` start (a
+//! few milliseconds) per build and per test.
 
 use anyhow::{Result, bail};
 use std::ffi::OsString;
@@ -34,8 +38,58 @@ const UID_BLOCK: u32 = 4096;
 pub enum Mode {
     /// Inside `bwrap`.
     Bwrap,
+    /// No `bwrap`: the container the platform gives each submission is the
+    /// isolation (`--sandbox container`). Everything else stays: the judge
+    /// and subject split, their rlimits, the subject's seccomp filter, a
+    /// uid per test run when root, and a private temporary folder per test.
+    Container,
     /// No sandbox: the instructor asked for it with `--no-sandbox`.
     Off,
+}
+
+impl Mode {
+    /// Whether children run inside `bwrap` (otherwise each leads a process
+    /// group of its own, killed as a group).
+    pub fn bwrap(self) -> bool {
+        self == Mode::Bwrap
+    }
+}
+
+/// Whether the instructor asked for the container mode, and whether to
+/// grant it on a machine that does not look like a container.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Container {
+    #[default]
+    No,
+    Yes,
+    Forced,
+}
+
+/// Why this machine looks like a container, or None: `/.dockerenv`,
+/// `/run/.containerenv` (podman), a `container` environment variable
+/// (systemd-nspawn, podman), a container runtime in PID 1's cgroup, or a
+/// root file system of type `overlay`.
+pub fn container_evidence() -> Option<String> {
+    for file in ["/.dockerenv", "/run/.containerenv"] {
+        if Path::new(file).exists() {
+            return Some(format!("{file} exists"));
+        }
+    }
+    if let Some(v) = std::env::var_os("container").filter(|v| !v.is_empty()) {
+        return Some(format!("container={}", v.to_string_lossy()));
+    }
+    let cgroup = std::fs::read_to_string("/proc/1/cgroup").unwrap_or_default();
+    for hint in ["docker", "kubepods", "containerd", "libpod", "lxc", "ecs"] {
+        if cgroup.contains(hint) {
+            return Some(format!("PID 1's cgroup names {hint}"));
+        }
+    }
+    let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
+    mounts
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .find(|f| f.get(1) == Some(&"/") && f.get(2) == Some(&"overlay"))
+        .map(|_| "the root file system is an overlay".to_string())
 }
 
 #[derive(Debug, Clone)]
@@ -48,8 +102,25 @@ pub struct Sandbox {
 impl Sandbox {
     /// Checks that `bwrap` can start here; without it grading refuses,
     /// unless the instructor turned the sandbox off explicitly.
-    pub fn probe(no_sandbox: bool) -> Result<Self> {
+    pub fn probe(no_sandbox: bool, container: Container) -> Result<Self> {
         let root = effective_uid() == Some(0);
+        if container != Container::No {
+            if no_sandbox {
+                bail!("--sandbox container and --no-sandbox contradict each other: choose one");
+            }
+            if container == Container::Yes && container_evidence().is_none() {
+                bail!(
+                    "--sandbox container: this machine does not look like a container (no /.dockerenv, \
+                     /run/.containerenv, `container` variable, container cgroup or overlay root), and \
+                     without bwrap a learner's code would run beside everything on it. Use bwrap here, \
+                     or pass --force-container if this really is a container of its own"
+                );
+            }
+            return Ok(Self {
+                mode: Mode::Container,
+                root,
+            });
+        }
         if no_sandbox {
             return Ok(Self {
                 mode: Mode::Off,
@@ -99,7 +170,7 @@ impl Sandbox {
         readonly: &[&Path],
         cargo: &Path,
     ) -> Command {
-        if self.mode == Mode::Off {
+        if !self.mode.bwrap() {
             let mut cmd = Command::new(program);
             cmd.process_group(0);
             return cmd;
@@ -127,7 +198,7 @@ impl Sandbox {
     /// program inside it (which must be in `visible`) then drops to the
     /// test's uid.
     pub fn test_prefix(&self, visible: &[PathBuf], writable: &Path, cwd: &Path) -> Vec<OsString> {
-        if self.mode == Mode::Off {
+        if !self.mode.bwrap() {
             return Vec::new();
         }
         let mut cmd = Command::new("bwrap");
@@ -157,7 +228,7 @@ impl Sandbox {
     /// and the system's libraries, all read-only; no /tmp, no /etc, no
     /// network, nothing writable.
     pub fn subject_prefix(&self, visible: &[PathBuf]) -> Vec<OsString> {
-        if self.mode == Mode::Off {
+        if !self.mode.bwrap() {
             return Vec::new();
         }
         let mut cmd = Command::new("bwrap");
@@ -291,7 +362,7 @@ pub fn user_tasks(uid: u32) -> u64 {
 /// Kills a child and everything it started: `bwrap`'s PID namespace dies
 /// with it; without the sandbox the child leads its own process group.
 pub fn kill_tree(child: &mut std::process::Child, mode: Mode) {
-    if mode == Mode::Off {
+    if !mode.bwrap() {
         let _ = Command::new("kill")
             .args(["-KILL", "--", &format!("-{}", child.id())])
             .stdout(Stdio::null())

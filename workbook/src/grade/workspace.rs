@@ -324,7 +324,7 @@ impl Workspace {
                 cmd.arg("--")
                     .arg(inner.get_program())
                     .args(inner.get_args());
-                if env.sandbox.mode == super::sandbox::Mode::Off {
+                if !env.sandbox.mode.bwrap() {
                     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
                 }
                 cmd
