@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder's image
+# (the zip is unpacked in /autograder/source). It installs the Rust
+# toolchain the zip names, builds the workbook tool, and compiles every
+# dependency and the judges once (`workbook grade prepare`), so a
+# submission builds only the learner's crate.
+set -euo pipefail
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+SRC="$ROOT/source"
+HERE="$SRC/grading/platforms/gradescope"
+TOOLCHAIN="$(cat "$HERE/toolchain" 2>/dev/null || echo stable)"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends ca-certificates curl build-essential pkg-config
+export RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo PATH="/usr/local/cargo/bin:$PATH"
+curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs |
+    sh -s -- -y --no-modify-path --profile minimal --default-toolchain "$TOOLCHAIN"
+ln -sf /usr/local/cargo/bin/* /usr/local/bin/
+cd "$SRC"
+cargo build --release --locked -p workbook
+# Readable by the tests' unprivileged uids; the reference and the hidden
+# suites' sources are root's alone (the judges are compiled from them now).
+chmod -R a+rX "$SRC"
+./target/release/workbook grade prepare --target-dir "$ROOT/target" --sandbox container --force-container
+chmod -R a+rX "$ROOT/target"
+chmod -R go-rwx "$SRC/solutions" "$SRC/grading/hidden"
+cp "$HERE/run_autograder" "$ROOT/run_autograder"
+chmod +x "$ROOT/run_autograder"
