@@ -65,6 +65,27 @@ pub enum Container {
     Forced,
 }
 
+/// Whether `--sandbox container` may be granted, given what `evidence`
+/// finds on this machine.
+fn grant_container(
+    container: Container,
+    no_sandbox: bool,
+    evidence: impl Fn() -> Option<String>,
+) -> Result<()> {
+    if no_sandbox {
+        bail!("--sandbox container and --no-sandbox contradict each other: choose one");
+    }
+    if container == Container::Yes && evidence().is_none() {
+        bail!(
+            "--sandbox container: this machine does not look like a container (no /.dockerenv, \
+             /run/.containerenv, `container` variable, container cgroup or overlay root), and \
+             without bwrap a learner's code would run beside everything on it. Use bwrap here, \
+             or pass --force-container if this really is a container of its own"
+        );
+    }
+    Ok(())
+}
+
 /// Why this machine looks like a container, or None: `/.dockerenv`,
 /// `/run/.containerenv` (podman), a `container` environment variable
 /// (systemd-nspawn, podman), a container runtime in PID 1's cgroup, or a
@@ -105,17 +126,7 @@ impl Sandbox {
     pub fn probe(no_sandbox: bool, container: Container) -> Result<Self> {
         let root = effective_uid() == Some(0);
         if container != Container::No {
-            if no_sandbox {
-                bail!("--sandbox container and --no-sandbox contradict each other: choose one");
-            }
-            if container == Container::Yes && container_evidence().is_none() {
-                bail!(
-                    "--sandbox container: this machine does not look like a container (no /.dockerenv, \
-                     /run/.containerenv, `container` variable, container cgroup or overlay root), and \
-                     without bwrap a learner's code would run beside everything on it. Use bwrap here, \
-                     or pass --force-container if this really is a container of its own"
-                );
-            }
+            grant_container(container, no_sandbox, container_evidence)?;
             return Ok(Self {
                 mode: Mode::Container,
                 root,
@@ -370,4 +381,23 @@ pub fn kill_tree(child: &mut std::process::Child, mode: Mode) {
             .status();
     }
     let _ = child.kill();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn container_mode_is_refused_outside_a_container_unless_forced() {
+        let none = || None;
+        let docker = || Some("/.dockerenv exists".to_string());
+        let refused = grant_container(Container::Yes, false, none).unwrap_err();
+        assert!(
+            refused.to_string().contains("--force-container"),
+            "{refused}"
+        );
+        assert!(grant_container(Container::Forced, false, none).is_ok());
+        assert!(grant_container(Container::Yes, false, docker).is_ok());
+        assert!(grant_container(Container::Forced, true, docker).is_err());
+    }
 }
