@@ -29,6 +29,8 @@
 use crate::bits::full_mask;
 use rayon::prelude::*;
 
+mod walks;
+
 /// The pruning rules for one family of starts: the columns allowed in each
 /// row, and the row by which both side columns must be taken.
 #[derive(Clone, Copy)]
@@ -282,13 +284,52 @@ const SMALL: usize = 6;
 
 // ANCHOR: count_fast
 /// The number of solutions for `n` queens (`n <= 32`) on one core, as fast
-/// as this chapter gets: the canonical boards, each weighted by its class.
+/// as this chapter gets: the canonical boards, each weighted by its class,
+/// found by four interleaved branch-free walks ([`walks`]).
 pub fn count_fast(n: usize) -> u64 {
+    if n < SMALL {
+        return crate::count_mirror(n);
+    }
+    if n > walks::MAX_N {
+        return search::<false>(n);
+    }
+    walks::count(n, &jobs(n))
+}
+
+/// Rows below each start at which the work is split into jobs.
+const SPLIT: usize = 3;
+
+/// Every start split [`SPLIT`] rows deeper (never past row `n - 2`, the
+/// last a walk enters), each tagged with whether its leaves need the
+/// class test.
+fn jobs(n: usize) -> Vec<walks::Job> {
+    let (corner, edge) = starts(n);
+    let tagged = corner
+        .into_iter()
+        .map(|task| (task, false))
+        .chain(edge.into_iter().map(|task| (task, true)));
+    let mut out = Vec::new();
+    for ((plan, start), test) in tagged {
+        let depth = (start.placed + SPLIT).min(n - 2);
+        let mut level = vec![(plan, start)];
+        while level.first().is_some_and(|(_, s)| s.placed < depth) {
+            level = level.iter().flat_map(|(p, s)| deeper(p, s)).collect();
+        }
+        out.extend(level.into_iter().map(|(p, s)| (p, s, test)));
+    }
+    out
+}
+
+/// [`count_fast`]'s search before the walks: one explicit-stack search per
+/// start, with a branch at every node (the chapter's table compares them).
+pub fn count_stack(n: usize) -> u64 {
     if n < SMALL {
         return crate::count_mirror(n);
     }
     search::<false>(n)
 }
+
+// ANCHOR_END: count_fast
 
 /// The kernel summed over every start: class sizes, or with `CLASSES` one
 /// per class. Corner starts need no leaf test.
@@ -304,7 +345,6 @@ fn search<const CLASSES: bool>(n: usize) -> u64 {
         .sum();
     corner + edge
 }
-// ANCHOR_END: count_fast
 
 /// [`count_fast`] on all cores: each start, one row deeper, is a task, and
 /// all tasks share one pool so a long one never waits on a phase boundary.
