@@ -300,24 +300,40 @@ pub fn count_fast(n: usize) -> u64 {
 const SPLIT: usize = 3;
 
 /// Every start split [`SPLIT`] rows deeper (never past row `n - 2`, the
-/// last a walk enters), each tagged with whether its leaves need the
-/// class test.
-fn jobs(n: usize) -> Vec<walks::Job> {
+/// last a walk steps from), each with its family's plan, which says
+/// whether its solutions need the class test.
+fn jobs(n: usize) -> walks::Jobs {
     let (corner, edge) = starts(n);
     let tagged = corner
         .into_iter()
         .map(|task| (task, false))
         .chain(edge.into_iter().map(|task| (task, true)));
-    let mut out = Vec::new();
+    let mut jobs = walks::Jobs {
+        plans: Vec::new(),
+        starts: Vec::new(),
+    };
     for ((plan, start), test) in tagged {
+        let index = jobs.plans.len();
+        jobs.plans.push((plan, test));
         let depth = (start.placed + SPLIT).min(n - 2);
-        let mut level = vec![(plan, start)];
-        while level.first().is_some_and(|(_, s)| s.placed < depth) {
-            level = level.iter().flat_map(|(p, s)| deeper(p, s)).collect();
-        }
-        out.extend(level.into_iter().map(|(p, s)| (p, s, test)));
+        split(&plan, start, depth, &mut |start| {
+            jobs.starts.push((index, start))
+        });
     }
-    out
+    jobs
+}
+
+/// Every position below `start` with `depth` rows placed, in order.
+fn split(plan: &Plan, start: Start, depth: usize, out: &mut impl FnMut(Start)) {
+    if start.placed == depth {
+        return out(start);
+    }
+    let mut free = plan.free(start.placed, start.cols, start.left, start.right);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        split(plan, start.then(bit), depth, out);
+    }
 }
 
 /// [`count_fast`]'s search before the walks: one explicit-stack search per

@@ -34,11 +34,12 @@ use std::hint::select_unpredictable;
 
 /// Walks sharing one loop.
 const WALKS: usize = 4;
-/// Frames per walk: rows 0 to `n - 1` (so `n <= MAX_N`), then the parking
-/// and done frames and the one below the done frame.
+/// Frames per walk: rows 0 to `n` (so `n <= MAX_N`; row `n` is only ever
+/// written), then the parking and done frames and the one below the done
+/// frame.
 const DEPTH: usize = 32;
 /// The largest board the walks take.
-pub(super) const MAX_N: usize = 29;
+pub(super) const MAX_N: usize = 28;
 /// A cursor keeps its frame's index in its top byte, so any index it
 /// holds is below 256 and the frame below it below 257: with 257 frames
 /// (the walks use the first `WALKS * DEPTH`) indexing needs no bounds
@@ -52,6 +53,9 @@ const PARK: usize = 29;
 /// stays on it (its child is DONE + 1), so the loop need not look after
 /// every step.
 const DONE: usize = 30;
+/// A bit of the cursor that no index or square uses: set when a walk goes
+/// down into the last row, that is, when it has found a solution.
+const LEAF: u64 = 1 << 40;
 
 /// One row of a walk: its bitboard triple, its return point, and the rules
 /// for the row below (written once per job).
@@ -61,23 +65,19 @@ struct Frame {
     cols: u32,
     left: u32,
     right: u32,
-    /// All ones when the row below is the last: a free square there is a
-    /// solution.
-    leaf: u32,
-    /// Where to resume when this row is done: a cursor.
-    back: u64,
-    /// Squares the plan allows in the row below, by which side columns
-    /// the rows so far have taken (see [`side_index`]): the same four
-    /// masks except above the deadline row, where both sides taken allow
-    /// the row, one allows the other side, none allows nothing.
-    allowed: [u32; 4],
-    /// All ones unless the row below is the last (never entered).
-    down: u32,
     /// Non-zero in an edge job: its solutions go through the class test.
     test: u32,
+    /// Where to resume when this row is done: a cursor.
+    back: u64,
     /// The cursor of the row below with no squares: a step going down
-    /// adds the squares.
+    /// adds them. For the row above the last it carries [`LEAF`].
     below: u64,
+    /// Squares the plan allows in the row below, by which side columns
+    /// the rows so far have taken (see [`Sides`]): the same four masks
+    /// except above the deadline row, where both sides taken allow the
+    /// row, one allows the other side, none allows nothing. The last row
+    /// allows nothing below it.
+    allowed: [u32; 4],
 }
 
 /// A cursor: frame index in the top byte, untried squares in the low half.
@@ -98,18 +98,22 @@ fn spread(n: usize) -> u64 {
     1 << 62 | 1 << (64 - n)
 }
 
-/// A start to walk below, and whether its leaves need the class test.
-pub(super) type Job = (Plan, Start, bool);
+/// The jobs: the plans, each with whether its solutions need the class
+/// test, and the starts to walk below, each with its plan's index.
+pub(super) struct Jobs {
+    pub(super) plans: Vec<(Plan, bool)>,
+    pub(super) starts: Vec<(usize, Start)>,
+}
 
 /// The walks' shared state: every walk's frames and the queue of jobs.
 struct Walks<'a> {
     frames: Box<[Frame; FRAMES]>,
-    jobs: &'a [Job],
+    jobs: &'a Jobs,
     next: usize,
 }
 
 impl<'a> Walks<'a> {
-    fn new(jobs: &'a [Job]) -> Self {
+    fn new(jobs: &'a Jobs) -> Self {
         let mut frames = Box::new([Frame::default(); FRAMES]);
         for w in 0..WALKS {
             // The parking frame allows nothing below and returns to itself;
@@ -128,38 +132,39 @@ impl<'a> Walks<'a> {
     /// first cursor; `None` when the jobs are gone.
     fn load(&mut self, w: usize) -> Option<u64> {
         let base = w * DEPTH;
-        while let Some((plan, start, test)) = self.jobs.get(self.next) {
+        while let Some(&(index, ref start)) = self.jobs.starts.get(self.next) {
             self.next += 1;
+            let (plan, test) = &self.jobs.plans[index];
             let root = start.placed;
             let free = plan.free(root, start.cols, start.left, start.right);
             if free == 0 {
                 continue;
             }
             let last = plan.n - 1;
-            // The rows above the walk: their columns, for the leaf test.
+            // The rows above the walk: their columns, for the class test.
             let mut cols = 0;
             for (row, &queen) in start.rows.iter().enumerate().take(root) {
                 self.frames[base + row].cols = cols;
                 cols |= queen;
             }
-            for row in root..last {
+            for row in root..=last {
                 let below = row + 1;
                 let frame = &mut self.frames[base + row];
-                let allowed = plan.allowed[below & 31];
+                let allowed = if row == last {
+                    0
+                } else {
+                    plan.allowed[below & 31]
+                };
                 frame.allowed = if below == plan.deadline {
                     // Neither side, column 0, column n - 1, both.
                     [0, allowed & plan.sides, allowed & plan.sides, allowed]
                 } else {
                     [allowed; 4]
                 };
-                let leaf = if below == last { !0 } else { 0 };
-                frame.down = !leaf;
-                frame.below = cursor(base + below, 0);
-                frame.leaf = leaf;
+                let leaf = if below == last { LEAF } else { 0 };
+                frame.below = cursor(base + below, 0) | leaf;
                 frame.test = u32::from(*test);
             }
-            // No solution to read yet (see `at_leaf`).
-            self.frames[base + last].cols = !0;
             let top = &mut self.frames[base + root];
             top.cols = start.cols;
             top.left = start.left;
@@ -179,12 +184,13 @@ fn done(w: usize) -> u64 {
     cursor(w * DEPTH + DONE, 0)
 }
 
-/// How a step finds which side columns are taken ([`side_index`]).
+/// How a step finds which side columns are taken, as an index into
+/// [`Frame::allowed`].
 trait Sides {
     fn index(cols: u32, k: Consts) -> usize;
 }
 
-/// With one multiplication: portable.
+/// With one multiplication ([`side_index`]): portable.
 struct Multiply;
 
 impl Sides for Multiply {
@@ -206,7 +212,7 @@ impl Sides for Pext {
     fn index(cols: u32, k: Consts) -> usize {
         // SAFETY: `Pext` is private to this module and only used by
         // `count_bmi`, which runs only where BMI2 was detected.
-        (unsafe { std::arch::x86_64::_pext_u32(cols, k.sides) }) as usize
+        (unsafe { std::arch::x86_64::_pext_u32(cols, k.sides) }) as usize & 3
     }
 }
 
@@ -219,11 +225,11 @@ struct Consts {
 
 // ANCHOR: step
 /// One step of one walk: place the lowest untried queen of the cursor's
-/// row, write the frame below, and return the next cursor. No branch at
-/// all: a solution only sets bits in `leaves`, and the loop looks at the
-/// walks' last frames when it does.
+/// row, write the frame below, and return the next cursor. No branch: a
+/// solution is a step down into the last row, which marks the cursor with
+/// [`LEAF`] for the loop to see.
 #[inline(always)]
-fn step<S: Sides>(frames: &mut [Frame; FRAMES], k: Consts, leaves: &mut u32, cur: u64) -> u64 {
+fn step<S: Sides>(frames: &mut [Frame; FRAMES], k: Consts, cur: u64) -> u64 {
     let at = (cur >> SHIFT) as usize;
     // The cursor's frame and the one below (an index below 256, so the
     // pair is in bounds and the check folds away).
@@ -233,55 +239,45 @@ fn step<S: Sides>(frames: &mut [Frame; FRAMES], k: Consts, leaves: &mut u32, cur
     let cols = frame.cols | bit;
     let left = (frame.left | bit) << 1;
     let right = (frame.right | bit) >> 1;
-    let below = frame.allowed[S::index(cols, k) & 3] & !(cols | left | right);
+    let below = frame.allowed[S::index(cols, k)] & !(cols | left | right);
     // The return point of the row below: this row with the square struck
     // off, or this row's own return point if that was its last square.
-    // (`cur & (cur - 1)` clears the lowest square: the cursor's lowest bit
-    // is a square, since a cursor that steps has one.)
+    // (`cur & (cur - 1)` clears the lowest square: a cursor that steps has
+    // one, or is a done cursor, whose low half stays 0.)
     let rest = cur & cur.wrapping_sub(1);
     let back = select_unpredictable(rest as u32 != 0, rest, frame.back);
     child.cols = cols;
     child.left = left;
     child.right = right;
     child.back = back;
-    *leaves |= below & frame.leaf;
-    let deeper = frame.below | u64::from(below);
-    select_unpredictable(below & frame.down != 0, deeper, back)
+    select_unpredictable(below != 0, frame.below | u64::from(below), back)
 }
 // ANCHOR_END: step
 
-/// The solutions walk `w` found in its last step, if it was a leaf: its
-/// frame for the last row holds the other queens' attacks on that row
-/// (marked read afterwards). A corner job's solution is a class of 8; an
-/// edge job's goes through the class test.
+/// The solution walk `w` has just stepped down to: its cursor `cur` holds
+/// the last row's queen, the walk's frames the columns of the others. A
+/// corner job's solution is a class of 8; an edge job's goes through the
+/// class test.
 #[cold]
 #[inline(never)]
-fn at_leaf(frames: &mut [Frame; FRAMES], w: usize, n: usize) -> u64 {
-    let base = w * DEPTH;
-    let (frame, last) = (&frames[base + n - 2], &frames[base + n - 1]);
-    // The last row is never a deadline, so its four masks are the same.
-    let queen = frame.allowed[0] & !(last.cols | last.left | last.right);
-    if queen == 0 {
-        return 0;
+fn at_leaf(frames: &[Frame; FRAMES], cur: u64, n: usize) -> u64 {
+    let at = (cur >> SHIFT) as usize;
+    let base = at - at % DEPTH;
+    if frames[at].test == 0 {
+        return 8;
     }
-    let size = if frame.test == 0 {
-        8
-    } else {
-        let mut rows = [0u32; 32];
-        for (row, q) in rows.iter_mut().enumerate().take(n - 1) {
-            *q = frames[base + row + 1].cols ^ frames[base + row].cols;
-        }
-        rows[n - 1] = queen;
-        class_size(n, &rows)
-    };
-    frames[base + n - 1].cols = !0;
-    size
+    let mut rows = [0u32; 32];
+    for (row, queen) in rows.iter_mut().enumerate().take(n - 1) {
+        *queen = frames[base + row + 1].cols ^ frames[base + row].cols;
+    }
+    rows[n - 1] = cur as u32;
+    class_size(n, &rows)
 }
 
 /// The solutions for `n` below every job: with BMI1 and BMI2 where the
 /// processor has them (`blsi`, `blsr`, `andn`, `pext`: fewer instructions
 /// per step), portable code elsewhere.
-pub(super) fn count(n: usize, jobs: &[Job]) -> u64 {
+pub(super) fn count(n: usize, jobs: &Jobs) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if is_x86_feature_detected!("bmi1") && is_x86_feature_detected!("bmi2") {
         #[allow(unsafe_code)]
@@ -293,32 +289,33 @@ pub(super) fn count(n: usize, jobs: &[Job]) -> u64 {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2")]
-fn count_bmi(n: usize, jobs: &[Job]) -> u64 {
+fn count_bmi(n: usize, jobs: &Jobs) -> u64 {
     walk::<Pext>(n, jobs)
 }
 
 // ANCHOR: walks
-/// The solutions for `n` below every job, four walks at a time: each round
-/// steps every walk once; every second round, a walk back at its job's
-/// root (no squares left) takes the next job, or parks when there is none.
+/// The solutions for `n` below every job, four walks at a time. Each round
+/// steps every walk once. A solution must be read before its walk steps
+/// again (that step leaves the last row); a finished walk may step on its
+/// done frame a few times. So after each round the loop looks for
+/// solutions, and after every second one for finished walks, which take
+/// the next job or park when there is none.
 #[inline(always)]
-fn walk<S: Sides>(n: usize, jobs: &[Job]) -> u64 {
+fn walk<S: Sides>(n: usize, jobs: &Jobs) -> u64 {
     let k = Consts {
         sides: 1 | 1 << (n - 1),
         spread: spread(n),
     };
     let mut walks = Walks::new(jobs);
-    let (mut found, mut leaves) = (0, 0);
+    let mut found = 0;
     let mut cur = [0u64; WALKS];
     let mut live = WALKS;
     loop {
-        if leaves != 0 {
-            leaves = 0;
-            for w in 0..WALKS {
-                found += at_leaf(&mut walks.frames, w, n);
-            }
-        }
         for (w, c) in cur.iter_mut().enumerate() {
+            if *c & LEAF != 0 {
+                found += at_leaf(&walks.frames, *c, n);
+                *c &= !LEAF;
+            }
             if *c as u32 == 0 {
                 *c = walks.load(w).unwrap_or_else(|| {
                     live -= 1;
@@ -331,23 +328,21 @@ fn walk<S: Sides>(n: usize, jobs: &[Job]) -> u64 {
         }
         let [mut a, mut b, mut c, mut d] = cur;
         let frames = &mut walks.frames;
-        // Two rounds written out, so the four cursors stay in registers; a
-        // leaf must be read before its walk's next step, a finished walk
-        // may step on its done frame once more.
+        // Two rounds written out, so the four cursors stay in registers.
         loop {
-            a = step::<S>(frames, k, &mut leaves, a);
-            b = step::<S>(frames, k, &mut leaves, b);
-            c = step::<S>(frames, k, &mut leaves, c);
-            d = step::<S>(frames, k, &mut leaves, d);
-            if leaves != 0 {
+            a = step::<S>(frames, k, a);
+            b = step::<S>(frames, k, b);
+            c = step::<S>(frames, k, c);
+            d = step::<S>(frames, k, d);
+            if (a | b | c | d) & LEAF != 0 {
                 break;
             }
-            a = step::<S>(frames, k, &mut leaves, a);
-            b = step::<S>(frames, k, &mut leaves, b);
-            c = step::<S>(frames, k, &mut leaves, c);
-            d = step::<S>(frames, k, &mut leaves, d);
+            a = step::<S>(frames, k, a);
+            b = step::<S>(frames, k, b);
+            c = step::<S>(frames, k, c);
+            d = step::<S>(frames, k, d);
             let done = (a as u32 == 0) | (b as u32 == 0) | (c as u32 == 0) | (d as u32 == 0);
-            if leaves != 0 || done {
+            if (a | b | c | d) & LEAF != 0 || done {
                 break;
             }
         }
