@@ -105,15 +105,16 @@ pub(super) struct Jobs {
     pub(super) starts: Vec<(usize, Start)>,
 }
 
-/// The walks' shared state: every walk's frames and the queue of jobs.
+/// The walks' shared state: every walk's frames and the queue of starts.
 struct Walks<'a> {
     frames: Box<[Frame; FRAMES]>,
-    jobs: &'a Jobs,
+    plans: &'a [(Plan, bool)],
+    starts: &'a [(usize, Start)],
     next: usize,
 }
 
 impl<'a> Walks<'a> {
-    fn new(jobs: &'a Jobs) -> Self {
+    fn new(plans: &'a [(Plan, bool)], starts: &'a [(usize, Start)]) -> Self {
         let mut frames = Box::new([Frame::default(); FRAMES]);
         for w in 0..WALKS {
             // The parking frame allows nothing below and returns to itself;
@@ -123,7 +124,8 @@ impl<'a> Walks<'a> {
         }
         Walks {
             frames,
-            jobs,
+            plans,
+            starts,
             next: 0,
         }
     }
@@ -132,9 +134,9 @@ impl<'a> Walks<'a> {
     /// first cursor; `None` when the jobs are gone.
     fn load(&mut self, w: usize) -> Option<u64> {
         let base = w * DEPTH;
-        while let Some(&(index, ref start)) = self.jobs.starts.get(self.next) {
+        while let Some(&(index, ref start)) = self.starts.get(self.next) {
             self.next += 1;
-            let (plan, test) = &self.jobs.plans[index];
+            let (plan, test) = &self.plans[index];
             let root = start.placed;
             let free = plan.free(root, start.cols, start.left, start.right);
             if free == 0 {
@@ -274,23 +276,23 @@ fn at_leaf(frames: &[Frame; FRAMES], cur: u64, n: usize) -> u64 {
     class_size(n, &rows)
 }
 
-/// The solutions for `n` below every job: with BMI1 and BMI2 where the
-/// processor has them (`blsi`, `blsr`, `andn`, `pext`: fewer instructions
-/// per step), portable code elsewhere.
-pub(super) fn count(n: usize, jobs: &Jobs) -> u64 {
+/// The solutions for `n` below `starts`, whose plans are `plans`: with
+/// BMI1 and BMI2 where the processor has them (`blsi`, `blsr`, `andn`,
+/// `pext`: fewer instructions per step), portable code elsewhere.
+pub(super) fn count(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if is_x86_feature_detected!("bmi1") && is_x86_feature_detected!("bmi2") {
         #[allow(unsafe_code)]
         // SAFETY: the processor has both features, detected just above.
-        return unsafe { count_bmi(n, jobs) };
+        return unsafe { count_bmi(n, plans, starts) };
     }
-    walk::<Multiply>(n, jobs)
+    walk::<Multiply>(n, plans, starts)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2")]
-fn count_bmi(n: usize, jobs: &Jobs) -> u64 {
-    walk::<Pext>(n, jobs)
+fn count_bmi(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
+    walk::<Pext>(n, plans, starts)
 }
 
 // ANCHOR: walks
@@ -301,12 +303,12 @@ fn count_bmi(n: usize, jobs: &Jobs) -> u64 {
 /// solutions, and after every second one for finished walks, which take
 /// the next job or park when there is none.
 #[inline(always)]
-fn walk<S: Sides>(n: usize, jobs: &Jobs) -> u64 {
+fn walk<S: Sides>(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
     let k = Consts {
         sides: 1 | 1 << (n - 1),
         spread: spread(n),
     };
-    let mut walks = Walks::new(jobs);
+    let mut walks = Walks::new(plans, starts);
     let mut found = 0;
     let mut cur = [0u64; WALKS];
     let mut live = WALKS;
@@ -361,11 +363,9 @@ mod tests {
     fn the_portable_walks_count_like_the_fast_ones() {
         let a000170 = [4, 40, 92, 352, 724, 2680, 14200, 73712];
         for (n, expected) in (6..).zip(a000170) {
-            assert_eq!(
-                walk::<Multiply>(n, &super::super::jobs(n)),
-                expected,
-                "n = {n}"
-            );
+            let jobs = super::super::jobs(n);
+            let count = walk::<Multiply>(n, &jobs.plans, &jobs.starts);
+            assert_eq!(count, expected, "n = {n}");
         }
     }
 
