@@ -2,32 +2,35 @@
 //!
 //! The problem: visit the same tree as Takaken's counter (the same starts,
 //! the same pruning rules) at a lower cost per node. A recursive or
-//! explicit-stack search spends a handful of register operations per node
-//! and one branch that nothing can predict: is there a free square below,
-//! or do we try the next square, or go back up? A simulated predictor
-//! misses about one such branch in every six, and each miss throws away
-//! the work of a dozen cycles. Here that decision is data, not control.
+//! explicit-stack search spends a few register operations per node and one
+//! branch that nothing can predict: is there a free square below, or do we
+//! try the next square, or go back up? A simulated predictor misses about
+//! one such branch in six, and each miss throws away a dozen cycles of
+//! work. Here that decision is data, not control.
 //!
 //! The state of one walk is one `u64`, its *cursor*: the index of the
-//! current row's frame (high half) and the row's untried squares (low
-//! half). Each row has a 64-byte [`Frame`]: the row's bitboard triple and
-//! its *return point*, the cursor to resume when the row runs out of
-//! squares. A step takes the lowest untried square, computes the row below
-//! and writes its frame unconditionally, then picks the next cursor with
-//! two conditional moves ([`select_unpredictable`]): down if the row below
-//! has a free square, else the return point. The return point is itself
-//! chosen when the frame is written: the same row with one square fewer,
-//! or, when that was the row's last square, the parent's own return point,
-//! so a return never lands on a row with nothing left to try.
+//! current row's frame (top byte) and the row's untried squares (low half).
+//! Each row has a 64-byte [`Frame`]: the row's bitboard triple, its *return
+//! point* (the cursor to resume when the row runs out of squares), and the
+//! job's rules for the row below. A step takes the lowest untried square,
+//! computes the row below, writes that row's frame unconditionally, and
+//! picks the next cursor with two conditional moves
+//! ([`select_unpredictable`]): down if the row below has a free square,
+//! else the return point. The return point is chosen when the frame is
+//! written: this row with one square fewer, or, when that was the row's
+//! last square, this row's own return point; so a return never lands on a
+//! row with nothing left to try (at n = 16 that saves 153 million steps,
+//! one per row emptied, against 246 million in all). A solution is a step
+//! down into the last row, whose cursor the frame above marks with
+//! [`LEAF`]; the loop reads the board before that walk steps again.
 //!
 //! A branch-free step is a chain of dependent operations (load the frame,
-//! compute the child, select), so one walk alone waits on its own
-//! latency. Four walks on four independent tasks share one loop, and the
+//! compute the row below, select), so one walk alone waits on its own
+//! latency. Four walks on independent jobs share one loop, and the
 //! processor overlaps their chains. The work is split three rows below
-//! each start; a walk whose task is done takes the next one. Cost: about
-//! a dozen instructions per node and a few mispredictions per thousand,
-//! against a handful of instructions and about 0.15 mispredictions per node
-//! for the recursive search.
+//! each start; a walk whose job is done takes the next one. Cost at
+//! n = 13, whole process: 38 instructions and 0.06 simulated
+//! mispredictions per node, against 48.5 and 0.95 for the explicit stack.
 
 use super::{Plan, Start, class_size};
 use std::hint::select_unpredictable;
