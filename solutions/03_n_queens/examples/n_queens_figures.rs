@@ -41,7 +41,7 @@ const STAGES: [Stage; 11] = [
     ("count_mirror", "count, bitmasks + mirror", count_mirror),
     (
         "count_fast",
-        "count, 8 symmetries, explicit stack (reference only)",
+        "count, 8 symmetries, branch-free walks (reference only)",
         count_fast,
     ),
     (
