@@ -269,7 +269,7 @@ mod count_exact {
     fn check(people: u32, apples: u32, expected: &str) {
         let got = crate::support::guard(
             &format!("count_exact({people}, {apples})"),
-            &format!("{expected}"),
+            expected,
             "C(apples + people - 1, people - 1) by stars and bars, in a big integer (book: chapter 1, \"The closed form\")",
             || count_exact(people, apples).to_string(),
         );
