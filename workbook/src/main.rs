@@ -160,6 +160,10 @@ enum Cmd {
         /// Skip running the suites (the slow part).
         #[arg(long)]
         no_suites: bool,
+        /// Also build and run the suite once per seeded bug listed in
+        /// info.toml (`[[exercise.mutant]]`), each of which it must catch.
+        #[arg(long)]
+        mutants: bool,
     },
 }
 
@@ -322,13 +326,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Check { chapter, no_suites } => {
+        Cmd::Check {
+            chapter,
+            no_suites,
+            mutants,
+        } => {
+            let selected = select(&chapters, chapter.as_deref())?;
             let suites = if no_suites {
                 Vec::new()
             } else {
-                select(&chapters, chapter.as_deref())?
+                selected.clone()
             };
-            check::run(&root, &chapters, &suites)
+            let with_mutants = if mutants { selected } else { Vec::new() };
+            check::run(&root, &chapters, &suites, &with_mutants)
         }
     }
 }

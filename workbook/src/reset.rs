@@ -132,7 +132,7 @@ fn restore_items(current: &str, pristine: &str, exercise: &Exercise) -> Result<S
 }
 
 /// Every function and method in a file (`name`, `Type::name`) with its byte range.
-fn item_ranges(text: &str) -> Result<Vec<(String, std::ops::Range<usize>)>> {
+pub fn item_ranges(text: &str) -> Result<Vec<(String, std::ops::Range<usize>)>> {
     let file = syn::parse_file(text)?;
     let starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))

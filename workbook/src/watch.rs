@@ -339,7 +339,7 @@ fn show_chapter(
     );
     if let Some((test, msg)) = r.failure.as_ref().filter(|_| r.exercises.is_empty()) {
         println!("\n{} {test}: fix this first, then save again", c.folder());
-        for line in shown_lines(msg, 20) {
+        for line in crate::runner::shown_lines(msg, 20) {
             println!("    {line}");
         }
         return;
@@ -352,7 +352,7 @@ fn show_chapter(
     let failure = r.failures.get(&e.name).or(r.failure.as_ref());
     if let Some((test, msg)) = failure {
         println!("\n{test}:");
-        for line in shown_lines(msg, 15) {
+        for line in crate::runner::shown_lines(msg, 15) {
             println!("    {line}");
         }
     } else if done_of(c, &e.name) {
@@ -364,50 +364,4 @@ fn show_chapter(
         c.chapter.slug,
         e.name
     );
-}
-
-/// The lines of a failure worth a screen: the first `limit` non-blank
-/// ones, except that a snapshot's diff is kept whole (up to 400 lines),
-/// so the learner's own `+` lines are never cut off.
-fn shown_lines(msg: &str, limit: usize) -> Vec<&str> {
-    let lines: Vec<&str> = msg.lines().filter(|l| !l.trim().is_empty()).collect();
-    let diff_end = lines.iter().rposition(|l| is_diff_line(l));
-    let keep = match diff_end {
-        Some(end) => (end + 1).max(limit).min(400),
-        None => limit,
-    };
-    lines.into_iter().take(keep).collect()
-}
-
-/// Whether a line belongs to insta's snapshot diff: its frame, or a line
-/// numbered on both sides (`   3    3 │ ...`, `      4 │+...`).
-fn is_diff_line(line: &str) -> bool {
-    let t = line.trim_start();
-    t.starts_with("────")
-        || t.starts_with("+new results")
-        || t.starts_with("-old snapshot")
-        || line.contains("│")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_long_snapshot_diff_is_kept_through_the_learners_lines() {
-        let mut msg = String::from("Snapshot: x\n-old snapshot\n+new results\n────────────\n");
-        for i in 0..30 {
-            msg.push_str(&format!("{i:>5}      │-[\n"));
-        }
-        msg.push_str("         0 │+mine\n────────────\nlater text\n");
-        let shown = shown_lines(&msg, 15);
-        assert!(shown.iter().any(|l| l.contains("│+mine")), "{shown:?}");
-        assert!(!shown.contains(&"later text"), "{shown:?}");
-    }
-
-    #[test]
-    fn other_failures_are_cut() {
-        let msg: String = (0..40).map(|i| format!("line {i}\n")).collect();
-        assert_eq!(shown_lines(&msg, 15).len(), 15);
-    }
 }
