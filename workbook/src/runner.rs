@@ -222,9 +222,10 @@ fn compiler_errors(stderr: &str) -> String {
     }
 }
 
-/// The lines of a failure worth showing (`watch`; the grader's report.md
-/// could use it too): the first `limit` non-blank ones, except that a snapshot's diff is kept whole (up to 400 lines),
-/// so the learner's own `+` lines are never cut off.
+/// The lines of a failure worth showing (`watch`, and the grader's
+/// report.md): the first `limit` non-blank ones, except that a snapshot's
+/// diff is kept whole (up to 400 lines), so the learner's own `+` lines are
+/// never cut off.
 pub fn shown_lines(msg: &str, limit: usize) -> Vec<&str> {
     let lines: Vec<&str> = msg.lines().filter(|l| !l.trim().is_empty()).collect();
     let diff_end = lines.iter().rposition(|l| is_diff_line(l));
