@@ -15,24 +15,18 @@ use crate::{
     Flags, QueensTree, Robot, count, count_mirror, count_parallel, is_valid, robot_solutions,
     solutions, walk_leaves,
 };
-use book_trace::{Out, Quiz};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace};
 
-/// What a step leaves on its square: a queen, unless it takes one away.
-fn mark(op: &str, cell: Option<(usize, usize)>) -> &'static str {
-    if cell.is_some() && op != "undo" {
-        "♛"
-    } else {
-        ""
-    }
-}
-
-/// The player's board size.
+/// The player's board size on the robot page, then two smaller instances.
 pub const N: usize = 6;
+pub const SIZES: [usize; 3] = [N, 4, 5];
 
 /// Every record of the chapter: the player, figures and a quiz.
 pub fn records() -> String {
     let mut out = Out::default();
-    trace(&mut out);
+    for n in SIZES {
+        trace(&mut out, n);
+    }
     shifts_figure(&mut out);
     symmetry_figure(&mut out);
     solution_figure(&mut out);
@@ -43,25 +37,72 @@ pub fn records() -> String {
     out.into_text()
 }
 
-/// A robot that drives the reference [`QueensTree`] and narrates each move.
+/// A robot that drives the reference [`QueensTree`] and narrates each
+/// move as a step of the player's trace, one tree node per position.
 struct Narrated {
+    n: usize,
     tree: QueensTree,
     cols: Vec<usize>,
     /// Whether the top queen is still drawn (a rejected one is not).
     shown: bool,
     found: Vec<Vec<usize>>,
-    out: Out,
+    /// Leaves processed: attacked top queens and full boards.
+    leaves: usize,
+    t: Trace,
 }
 
-/// The reference's `walk_leaves` run to the end on 6 x 6 with a narrating
-/// robot: its narration, and the solutions in the order it found them.
-fn walked_robot() -> Narrated {
+/// The code the player lights: the reference walk, as the page shows it.
+fn walk_code() -> Code {
+    Code::new(
+        "solutions/03_n_queens/src/robot.rs",
+        include_str!("robot.rs"),
+        "walk_leaves",
+    )
+}
+
+/// The reference's `walk_leaves` run to the end on n x n with a narrating
+/// robot: its trace, and the solutions in the order it found them.
+fn walked_robot(n: usize) -> Narrated {
+    let mut t = Trace::new(
+        "robot6",
+        "The robot walks the tree of n queens: one tree node per position",
+        &format!("n = {n}"),
+        walk_code(),
+    );
+    t.rec(&["board", "grid", &n.to_string(), &n.to_string(), "0"]);
+    t.counter(
+        "positions",
+        "nodes",
+        "tree nodes the robot has stood on so far, the empty board (the root) included",
+    );
+    t.counter(
+        "solutions",
+        "marks:solution",
+        "leaves processed so far that are full boards of safe queens",
+    );
+    t.counter(
+        "dead ends",
+        "marks:dead",
+        "leaves processed so far whose top queen is attacked",
+    );
+    t.counter(
+        "depth",
+        "depth",
+        "queens on the board: the robot's level in the tree",
+    );
+    t.stay(Step::new(
+        "note",
+        "pub fn walk_leaves",
+        &format!("The robot stands on the root: the empty {n} x {n} board. It climbs to the leftmost leaf."),
+    ));
     let mut robot = Narrated {
-        tree: QueensTree::new(N),
+        n,
+        tree: QueensTree::new(n),
         cols: Vec::new(),
         shown: false,
         found: Vec::new(),
-        out: Out::default(),
+        leaves: 0,
+        t,
     };
     walk_leaves(&mut robot);
     robot
@@ -98,26 +139,16 @@ impl Robot for Narrated {
                 "The queen at row {}, column {} is safe: it stays, and the robot climbs.",
                 top.0, top.1
             );
-            self.out.ev(
-                "place",
-                Some(top),
-                mark("place", Some(top)),
-                self.cols.len(),
-                &say,
-            );
+            self.t
+                .stay(Step::new("place", "while robot.is_up()", &say).at(top, "♛"));
         }
         self.tree.up_left();
         self.cols.push(0);
         self.shown = true;
         let row = self.cols.len() - 1;
         let say = format!("up-left: a queen on row {row}, column 0.");
-        self.out.ev(
-            "try",
-            Some((row, 0)),
-            mark("try", Some((row, 0))),
-            self.cols.len(),
-            &say,
-        );
+        self.t
+            .down(Step::new("try", "robot.up_left();", &say).at((row, 0), "♛"));
         self.check();
     }
 
@@ -131,25 +162,15 @@ impl Robot for Narrated {
         };
         if self.shown {
             let say = format!("Everything above row {row}, column {col} is done: leave it.");
-            self.out.ev(
-                "undo",
-                Some((row, col)),
-                mark("undo", Some((row, col))),
-                self.cols.len(),
-                &say,
-            );
+            self.t
+                .stay(Step::new("undo", "if robot.is_right()", &say).at((row, col), ""));
         }
         self.tree.right();
         self.cols[row] = col + 1;
         self.shown = true;
         let say = format!("right: the queen of row {row} moves to column {}.", col + 1);
-        self.out.ev(
-            "try",
-            Some((row, col + 1)),
-            mark("try", Some((row, col + 1))),
-            self.cols.len(),
-            &say,
-        );
+        self.t
+            .side(Step::new("try", "robot.right();", &say).at((row, col + 1), "♛"));
         self.check();
     }
 
@@ -161,23 +182,17 @@ impl Robot for Narrated {
         let Some((row, col)) = self.top() else {
             return;
         };
-        let depth = self.cols.len();
         if self.shown {
             let say =
                 format!("down: row {row} has no column left; take its queen off (column {col}).");
-            self.out.ev(
-                "undo",
-                Some((row, col)),
-                mark("undo", Some((row, col))),
-                depth,
-                &say,
-            );
+            self.t
+                .up(Step::new("undo", "robot.down();", &say).at((row, col), ""));
         } else {
             let say = format!(
                 "down: row {row} has no column left; back to row {}.",
                 row.saturating_sub(1)
             );
-            self.out.ev("undo", None, mark("undo", None), depth, &say);
+            self.t.up(Step::new("undo", "robot.down();", &say));
         }
         self.tree.down();
         self.cols.pop();
@@ -185,21 +200,21 @@ impl Robot for Narrated {
     }
 
     fn process(&mut self) {
+        self.leaves += 1;
         let before = self.tree.clone().into_solutions().len();
         self.tree.process();
         let after = self.tree.clone().into_solutions().len();
         if after > before {
             self.found.push(self.cols.clone());
             let say = format!(
-                "A leaf with {N} safe queens: solution {after}, columns {:?}.",
-                self.cols
+                "process: a leaf with {} safe queens, solution {after}, columns {:?}.",
+                self.n, self.cols
             );
-            self.out.ev(
-                "found",
-                self.top(),
-                mark("found", self.top()),
-                self.cols.len(),
-                &say,
+            let top = self.top().unwrap_or((0, 0));
+            self.t.stay(
+                Step::new("found", "robot.process();", &say)
+                    .at(top, "♛")
+                    .mark(Mark::Solution),
             );
         }
     }
@@ -209,27 +224,34 @@ impl Narrated {
     /// The tree stops the climb at an attacked queen: say why, once.
     fn check(&mut self) {
         if let Some((r, c, line)) = self.attacker() {
-            let top = self.top();
+            let top = self.top().unwrap_or((0, 0));
             let say = format!(
-                "Attacked along the {line} by the queen at row {r}, column {c}: a leaf, nothing grows above it."
+                "Attacked along the {line} by the queen at row {r}, column {c}: a leaf, nothing grows above it (a dead end)."
             );
-            self.out
-                .ev("reject", top, mark("reject", top), self.cols.len(), &say);
+            self.t.stay(
+                Step::new("reject", "while robot.is_up()", &say)
+                    .at(top, "")
+                    .mark(Mark::Dead),
+            );
             self.shown = false;
         }
     }
 }
 
-fn trace(out: &mut Out) {
-    out.rec(&["trace", "robot6", "The robot walks the tree of 6 queens"]);
-    out.rec(&["board", "grid", &N.to_string(), &N.to_string(), "0"]);
-    let mut robot = walked_robot();
+fn trace(out: &mut Out, n: usize) {
+    let mut robot = walked_robot(n);
+    let found = robot_solutions(n).len();
+    robot.t.total("solutions", found as u64);
+    robot.t.total("dead ends", (robot.leaves - found) as u64);
+    robot.t.total("depth", 0);
     let say = format!(
-        "The robot is back at the root: {} solutions, every leaf processed once.",
-        robot.found.len()
+        "The robot is back at the root: {found} solutions and {} dead ends, every leaf processed once.",
+        robot.leaves - found
     );
-    robot.out.ev("found", None, mark("found", None), 0, &say);
-    out.rec_all(robot.out);
+    robot
+        .t
+        .stay(Step::new("note", "while robot.is_down()", &say));
+    robot.t.finish(out);
 }
 
 /// How one queen's diagonals move as the search goes down: `left` shifts
@@ -382,13 +404,8 @@ fn quiz(out: &mut Out) {
 
 /// The count: how many leaves the robot processes on 6 x 6.
 fn leaves_quiz(out: &mut Out) {
-    let robot = walked_robot();
-    let leaves = robot
-        .out
-        .text()
-        .lines()
-        .filter(|l| l.starts_with("ev\treject") || l.starts_with("ev\tfound\t"))
-        .count();
+    let robot = walked_robot(N);
+    let leaves = robot.leaves;
     let found = robot.found.len();
     out.quiz(Quiz {
         id: "robot-leaves",
@@ -748,9 +765,11 @@ mod tests {
 
     #[test]
     fn the_narrated_robot_finds_the_references_solutions_in_order() {
-        let robot = walked_robot();
-        assert_eq!(robot.found, robot_solutions(N));
-        assert_eq!(robot.tree.into_solutions(), robot_solutions(N));
+        for n in SIZES {
+            let robot = walked_robot(n);
+            assert_eq!(robot.found, robot_solutions(n));
+            assert_eq!(robot.tree.into_solutions(), robot_solutions(n));
+        }
     }
 
     #[test]

@@ -13,8 +13,10 @@ use super::records::{Board, Figure, Quiz, Trace};
 use serde_json::json;
 use std::fmt::Write;
 
-/// The player's snippet: the trace as JSON in a data attribute.
-pub fn trace(t: &Trace) -> String {
+/// One instance as the player's JSON: the board, the code, the counters
+/// and the steps as arrays `[kind, node, parent, line, mark, r, c, text,
+/// say]` (`parent` and `r`, `c` are -1 for none).
+fn instance(t: &Trace) -> serde_json::Value {
     let board = match t.board {
         Board::Grid { rows, cols, boxed } => {
             json!({"kind": "grid", "rows": rows, "cols": cols, "box": boxed})
@@ -23,26 +25,45 @@ pub fn trace(t: &Trace) -> String {
             json!({"kind": "graph", "nodes": t.nodes, "edges": t.edges})
         }
     };
-    let events: Vec<_> = t
-        .events
+    let steps: Vec<_> = t
+        .steps
         .iter()
         .map(|e| {
             let (r, c) = e.cell.map_or((-1, -1), |(r, c)| (r as i64, c as i64));
-            json!([e.op, r, c, e.text, e.depth, e.say])
+            let parent = e.parent.map_or(-1, |p| p as i64);
+            json!([e.kind, e.node, parent, e.line, e.mark, r, c, e.text, e.say])
         })
         .collect();
-    let data = json!({
-        "id": t.id, "title": t.title, "board": board, "given": t.given, "events": events,
-    });
+    let totals: serde_json::Map<String, serde_json::Value> = t
+        .totals
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    json!({
+        "id": t.id, "title": t.title, "instance": t.instance, "board": board,
+        "given": t.given, "code": {"path": t.code.0, "anchor": t.code.1, "lines": t.code.2},
+        "counters": t.counters, "totals": totals, "steps": steps,
+    })
+}
+
+/// The player's snippet: every instance as JSON in a data attribute, the
+/// first one's title and a line for readers without JavaScript.
+pub fn player(instances: &[&Trace]) -> String {
+    let first = instances[0];
+    let data: Vec<_> = instances.iter().map(|t| instance(t)).collect();
+    let steps: Vec<String> = instances
+        .iter()
+        .map(|t| t.steps.len().to_string())
+        .collect();
     format!(
-        "<div class=\"bt-player\" id=\"player-{id}\" data-trace=\"{data}\">\
+        "<div class=\"bt-player\" id=\"player-{id}\" data-traces=\"{data}\">\
          <p class=\"bt-title\">{title}</p>\
          <p class=\"bt-noscript\">The step-through player needs JavaScript. \
-         It replays {n} steps of the reference solver.</p></div>\n",
-        id = t.id,
-        data = esc(&data.to_string()),
-        title = esc(&t.title),
-        n = t.events.len(),
+         It replays the reference solver's search ({n} steps).</p></div>\n",
+        id = first.id,
+        data = esc(&serde_json::Value::Array(data).to_string()),
+        title = esc(&first.title),
+        n = steps.join(", "),
     )
 }
 
@@ -59,9 +80,14 @@ pub fn quiz(q: &Quiz) -> String {
     let mut choices: Vec<&(bool, String)> = q.choices.iter().collect();
     choices.sort_by(|a, b| a.1.len().cmp(&b.1.len()).then_with(|| a.1.cmp(&b.1)));
     for (right, text) in choices {
+        let why = q
+            .why
+            .iter()
+            .find(|w| &w.0 == text)
+            .map_or(String::new(), |w| format!(" data-why=\"{}\"", esc(&w.1)));
         let _ = writeln!(
             html,
-            "<li><button type=\"button\" data-right=\"{}\">{}</button></li>",
+            "<li><button type=\"button\" data-right=\"{}\"{why}>{}</button></li>",
             u8::from(*right),
             esc(text)
         );
@@ -405,13 +431,14 @@ mod tests {
         let doc = parse(
             "figure\tf\tgrid\t2\t2\t0\tTwo <queens>\ncell\t0\t0\tQ\tqueen\nline\t0,0 1,1\n\
              quiz\tq\tHow many?\nchoice\t1\t2\nchoice\t0\t3\nexplain\tCount them.\n\
-             trace\tt\tA \"walk\"\nboard\tgrid\t1\t1\t0\nev\ttry\t0\t0\tQ\t1\tput\n",
+             trace\tt\tA \"walk\"\tn = 1\nboard\tgrid\t1\t1\t0\n\
+             step\ttry\t1\t0\t0\t-\t0\t0\tQ\tput\n",
         )
         .expect("valid");
         let all = [
             figure(&doc.figures[0]),
             quiz(&doc.quizzes[0]),
-            trace(&doc.traces[0]),
+            player(&[&doc.traces[0]]),
         ];
         for html in &all {
             assert!(!html.contains("\n\n"), "{html}");
