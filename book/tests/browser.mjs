@@ -1,12 +1,21 @@
 // The book in a real browser: Debian's chromium driven by playwright-core.
 //
 // What it proves, on the book `workbook book build` writes to book/book:
-//   1. every chapter's player steps forward and back to the board, node
-//      counter and depth that its trace (recorded by the reference solver)
-//      implies, replayed here independently of the player's own code;
-//   2. every quiz on every page, answered once wrong and once right, says so
-//      and opens its explanation (which names the right answer); a teaching
-//      page ends with a quiz; a quiz remembers its answer after a reload;
+//   1. every chapter's player, in each of its instances (three or more),
+//      steps forward and back to the board, tree node (the ringed one), lit
+//      code line and counters that its trace (recorded by the reference
+//      solver) implies, replayed here independently of the player's own
+//      code; the s, d and g keys (shift: back) visit the solutions, dead
+//      ends and guesses in order; the timeline scrubs to a marker; at the
+//      end every counter equals the reference's total and the last
+//      narration states it; every counter is in the legend; the narration
+//      is a live region;
+//   2. every quiz on every page, answered wrong, offers a retry with the
+//      answer hidden (and that choice's feedback); answered wrong again,
+//      shows the answer (which names the right one) with the second
+//      choice's own feedback; answered right, says so; no element of a
+//      quiz floats; a teaching page ends with a quiz; a quiz remembers its
+//      answer after a reload and the chapter's first page shows the score;
 //   3. no page logs a console error or throws, and at 390 px no page
 //      scrolls sideways (wide tables and code scroll inside themselves);
 //   4. in a dark theme (coal) every figure loads and draws in the theme's
@@ -182,16 +191,29 @@ async function wideTables() {
 
 // ---- 2. players -------------------------------------------------------------
 
-// The board after k events, replayed from the trace alone: the texts of the
-// cells, the number of `try` events (nodes) and the depth of the last event.
+// The state after k steps, replayed from the trace alone (the format is
+// documented in solutions/trace/src/lib.rs): the texts of the cells, the
+// current tree node, the lit code line and every counter's value.
 function expected(trace, k) {
   const graph = trace.board.kind === "graph";
   const cells = new Map(trace.given.map((g) => [`${g[0]},${g[1]}`, { text: g[2], given: true }]));
+  const depth = [0];
+  for (const [, node, parent] of trace.steps) { if (node === depth.length) { depth.push(depth[parent] + 1); } }
+  const counters = {};
+  let node = 0;
+  let line = 0;
   let nodes = 0;
-  for (const [op, r, c, text] of trace.events.slice(0, k)) {
+  for (const c of trace.counters) { counters[c[0]] = 0; }
+  for (const [op, v, , ln, mark, r, c, text] of trace.steps.slice(0, k)) {
+    node = v;
+    line = ln;
+    nodes = Math.max(nodes, v + 1);
+    for (const [name, rule] of trace.counters) {
+      if (rule.startsWith("steps:") && rule.slice(6).split(",").includes(op)) { counters[name]++; }
+      if (rule === "marks:" + mark) { counters[name]++; }
+    }
     const key = `${r},${c}`;
     const cell = cells.get(key);
-    if (op === "try") { nodes++; }
     if (r < 0 || (cell && cell.given)) { continue; }
     if (op === "try" && !cell) { cells.set(key, { text, tried: true }); }
     if (op === "place") { cells.set(key, { text }); }
@@ -200,9 +222,13 @@ function expected(trace, k) {
       if (graph) { cells.set(key, { text: text || (cell && cell.text) || "" }); } else { cells.delete(key); }
     }
   }
+  for (const [name, rule] of trace.counters) {
+    if (rule === "depth") { counters[name] = depth[node]; }
+    if (rule === "nodes") { counters[name] = nodes; }
+  }
   const board = {};
   for (const [key, cell] of cells) { if (cell.text) { board[key] = cell.text; } }
-  return { board, nodes, depth: k > 0 ? trace.events[k - 1][4] : 0 };
+  return { board, node, line, counters };
 }
 
 async function shown(page, id) {
@@ -214,12 +240,21 @@ async function shown(page, id) {
       const t = (texts.length > 1 ? texts[1] : texts[0]).textContent;
       if (t) { board[`${g.dataset.r},${g.dataset.c}`] = t; }
     }
-    const status = root.querySelector(".bt-status").textContent;
+    const counters = {};
+    for (const c of root.querySelectorAll(".bt-status [data-counter]")) {
+      if (c.dataset.counter !== "step") { counters[c.dataset.counter] = Number(c.dataset.value); }
+    }
+    const cur = root.querySelectorAll(".bt-tree .tnode.cur");
+    const lit = root.querySelectorAll(".bt-line.lit");
     return {
       board,
-      nodes: Number(root.dataset.nodes),
+      counters,
       step: Number(root.dataset.step),
-      depth: Number((status.match(/depth (\d+)/) || [])[1]),
+      node: Number(root.dataset.node),
+      treeNode: cur.length === 1 ? Number(cur[0].dataset.node) : `${cur.length} ringed nodes`,
+      line: lit.length === 1 ? Number(lit[0].dataset.line) : lit.length === 0 ? 0 : `${lit.length} lit lines`,
+      say: root.querySelector(".bt-say").textContent,
+      live: root.querySelector(".bt-say").getAttribute("aria-live"),
     };
   }, id);
 }
@@ -233,42 +268,86 @@ async function players() {
   const context = await open(390);
   const page = await context.newPage();
   let count = 0;
+  let instances = 0;
   for (const p of pages()) {
     if (!fs.readFileSync(path.join(site, p), "utf8").includes('class="bt-player"') || p === "print.html") { continue; }
     await page.goto(base + p, { waitUntil: "load" });
     for (const id of await page.$$eval(".bt-player", (all) => all.map((e) => e.id))) {
       count++;
-      const trace = JSON.parse(await page.getAttribute("#" + id, "data-trace"));
-      const n = trace.events.length;
-      const k = Math.min(n, 37);
-      await page.focus("#" + id);
-      const check = async (steps, how) => {
-        const got = await shown(page, id);
-        const want = expected(trace, steps);
-        if (got.step !== steps || got.nodes !== want.nodes || got.depth !== want.depth || !same(got.board, want.board)) {
-          fail(`${p} #${id} after ${how}: shows step ${got.step}, nodes ${got.nodes}, depth ${got.depth}, board ${JSON.stringify(got.board)}; the trace says step ${steps}, nodes ${want.nodes}, depth ${want.depth}, board ${JSON.stringify(want.board)}`);
-          await shoot(page, `player_${id}_${how}`);
-          return false;
+      const traces = JSON.parse(await page.getAttribute("#" + id, "data-traces"));
+      if (traces.length < 3) { fail(`${p} #${id}: ${traces.length} instance(s), not 3 or more`); }
+      for (let i = 0; i < traces.length; i++) {
+        instances++;
+        const trace = traces[i];
+        const where = `${p} #${id} (${trace.instance})`;
+        if (i > 0) { await page.selectOption(`#${id} .bt-instance select`, String(i)); }
+        await page.focus("#" + id);
+        await page.keyboard.press("Home");
+        const n = trace.steps.length;
+        const check = async (steps, how) => {
+          const got = await shown(page, id);
+          const want = expected(trace, steps);
+          const problems = [];
+          if (got.step !== steps) { problems.push(`step ${got.step}, not ${steps}`); }
+          if (got.node !== want.node || got.treeNode !== want.node) { problems.push(`tree node ${got.node} (ringed: ${got.treeNode}), the trace's is ${want.node}`); }
+          if (got.line !== want.line) { problems.push(`lit line ${got.line}, the trace's is ${want.line}`); }
+          if (!same(got.counters, want.counters)) { problems.push(`counters ${JSON.stringify(got.counters)}, the trace's are ${JSON.stringify(want.counters)}`); }
+          if (!same(got.board, want.board)) { problems.push(`board ${JSON.stringify(got.board)}, the trace's is ${JSON.stringify(want.board)}`); }
+          if (got.live !== "polite") { problems.push("the narration is not a live region"); }
+          if (problems.length) {
+            fail(`${where} after ${how}: ${problems.join("; ")}`);
+            await shoot(page, `player_${id}_${i}_${how}`);
+            return null;
+          }
+          return got;
+        };
+        const k = Math.min(n, 37);
+        for (let s = 0; s < k; s++) { await page.keyboard.press("ArrowRight"); }
+        if (!await check(k, `${k} steps`)) { continue; }
+        await page.keyboard.press("ArrowLeft");
+        if (!await check(k - 1, "one step back")) { continue; }
+        // Each marker key visits that marker's steps in order (the first five).
+        for (const [mark, key] of [["solution", "s"], ["dead", "d"], ["guess", "g"]]) {
+          await page.keyboard.press("Home");
+          const at = trace.steps.map((s, j) => (s[4] === mark ? j + 1 : 0)).filter(Boolean).slice(0, 5);
+          for (const want of at) {
+            await page.keyboard.press(key);
+            if (!await check(want, `key ${key} to the next ${mark}`)) { break; }
+          }
+          if (at.length) {
+            await page.keyboard.press("Shift+" + key.toUpperCase());
+            const back = at.length > 1 ? at[at.length - 2] : at[0];
+            if (at.length > 1) { await check(back, `shift+${key} to the previous ${mark}`); }
+          }
         }
-        return true;
-      };
-      for (let i = 0; i < k; i++) { await page.keyboard.press("ArrowRight"); }
-      if (!await check(k, `${k} steps`)) { continue; }
-      await page.keyboard.press("ArrowLeft");
-      if (!await check(k - 1, "one step back")) { continue; }
-      await page.click(`#${id} button[data-action="backtrack"]`);
-      const after = (await shown(page, id)).step;
-      if (trace.events[after - 1][0] !== "undo" && after !== n) {
-        fail(`${p} #${id}: "next backtrack" stopped at step ${after}, a ${trace.events[after - 1][0]}, not an undo`);
+        // The timeline scrubs to any step, a marker's included.
+        const marked = trace.steps.findIndex((s) => s[4] !== "-");
+        const target = marked >= 0 ? marked + 1 : Math.floor(n / 2);
+        await page.$eval(`#${id} .bt-range`, (r, v) => { r.value = String(v); r.dispatchEvent(new Event("input", { bubbles: true })); }, target);
+        await check(target, "scrubbing the timeline");
+        await page.focus("#" + id);
+        await page.keyboard.press("End");
+        const end = await check(n, "the end");
+        if (end) {
+          for (const [name, value] of Object.entries(trace.totals)) {
+            if (end.counters[name] !== value) { fail(`${where}: counter ${name} ends at ${end.counters[name]}, the reference's total is ${value}`); }
+            if (name !== "depth" && !new RegExp(`(^|[^0-9,])${value}([^0-9,]|$)`).test(end.say)) {
+              fail(`${where}: the last narration "${end.say}" does not state ${name} = ${value}`);
+            }
+          }
+          if (!Object.keys(trace.totals).length) { fail(`${where}: no counter has a total to check`); }
+        }
+        if (page.url() !== base + p) { fail(`${where}: the keys turned the page`); await page.goto(base + p, { waitUntil: "load" }); }
       }
-      await check(after, "next backtrack");
-      await page.keyboard.press("End");
-      await check(n, "the end");
-      if (page.url() !== base + p) { fail(`${p} #${id}: the arrow keys turned the page`); }
+      // Every counter is defined in the legend.
+      const legend = await page.$$eval(`#${id} .bt-legend dt`, (all) => all.map((d) => d.textContent));
+      for (const [name] of traces[0].counters) {
+        if (!legend.includes(name)) { fail(`${p} #${id}: counter "${name}" is not in the legend`); }
+      }
     }
   }
   if (count < 6) { fail(`only ${count} players found; every chapter (0 to 5) should have one`); }
-  console.log(`drove ${count} players against their traces`);
+  console.log(`drove ${count} players (${instances} instances) against their traces: board, tree node, lit line, counters, marker keys, the scrubber, the totals the narration states`);
   await context.close();
 }
 
@@ -281,34 +360,51 @@ const NO_CLOSING_QUIZ = new Set([
 ]);
 const CHAPTERS = /^(intro|apples|eight_queens|n_queens|sudoku|knights_tour)\//;
 
-// Answers every quiz of a page once wrong, once right; returns the count.
+// Answers every quiz of a page wrong (a retry is offered, the answer stays
+// hidden), wrong again where there is a second wrong choice (the answer is
+// shown with that choice's own feedback), then right; returns the count.
 async function answerAll(page, p) {
   const ids = await page.$$eval(".bt-quiz", (all) => all.map((e) => e.id));
   for (const id of ids) {
     const q = "#" + id;
-    const wrong = await page.$$(`${q} button[data-right="0"]`);
-    if (wrong.length === 0) { fail(`${p} ${q}: no wrong answer to choose`); continue; }
-    await wrong[0].click();
-    const after = await page.evaluate((q) => {
+    const state = () => page.evaluate((q) => {
       const root = document.querySelector(q);
       const d = root.querySelector("details");
-      const p = d && d.querySelector("p");
+      const para = d && d.querySelector("p");
+      const floats = [...root.querySelectorAll("*")].filter((e) => getComputedStyle(e).float !== "none").map((e) => e.tagName + "." + e.className);
       return {
         verdict: (root.querySelector(".bt-verdict") || {}).textContent || "",
-        open: !!(d && d.open),
-        explained: p ? p.getBoundingClientRect().height > 0 && p.textContent.trim().length > 20 : false,
-        named: p ? (p.querySelector("strong") || {}).textContent : "",
+        open: !!(d && d.open && !d.hidden),
+        explained: para ? para.getBoundingClientRect().height > 0 && para.textContent.trim().length > 20 : false,
+        named: para ? (para.querySelector("strong") || {}).textContent : "",
         right: [...root.querySelectorAll('button[data-right="1"]')].map((b) => b.textContent).join(", "),
+        floats,
       };
     }, q);
-    if (!/Not quite/.test(after.verdict) || !after.open || !after.explained) {
-      fail(`${p} ${q}: a wrong answer shows "${after.verdict}", explanation open ${after.open}, shown ${after.explained}`);
+    const wrong = await page.$$eval(`${q} button[data-right="0"]`, (all) => all.map((b) => [b.textContent, b.dataset.why || ""]));
+    if (wrong.length === 0) { fail(`${p} ${q}: no wrong answer to choose`); continue; }
+    const pick = (text) => page.$$eval(`${q} button`, (all, text) => all.find((b) => b.textContent === text).click(), text);
+    await pick(wrong[0][0]);
+    let after = await state();
+    if (!/Not quite/.test(after.verdict) || !/Try again/.test(after.verdict) || after.open) {
+      fail(`${p} ${q}: a first wrong answer shows "${after.verdict}", the answer shown: ${after.open} (a retry should be offered with the answer hidden)`);
       await shoot(page, `quiz_${id}_wrong`);
     }
-    if (after.named !== after.right) { fail(`${p} ${q}: the explanation names "${after.named}", the right button is "${after.right}"`); }
+    if (wrong[0][1] && !after.verdict.includes(wrong[0][1])) { fail(`${p} ${q}: the first wrong answer's feedback is not shown`); }
+    if (wrong.length > 1) {
+      await pick(wrong[1][0]);
+      after = await state();
+      if (!/Not quite/.test(after.verdict) || !after.open || !after.explained) {
+        fail(`${p} ${q}: a second wrong answer shows "${after.verdict}", the answer shown: ${after.open}`);
+        await shoot(page, `quiz_${id}_wrong2`);
+      }
+      if (wrong[1][1] && !after.verdict.includes(wrong[1][1])) { fail(`${p} ${q}: the second wrong answer's own feedback is not shown`); }
+      if (after.named !== after.right) { fail(`${p} ${q}: the explanation names "${after.named}", the right button is "${after.right}"`); }
+    }
     await page.click(`${q} button[data-right="1"]`);
-    const verdict = await page.textContent(`${q} .bt-verdict`);
-    if (verdict !== "Right.") { fail(`${p} ${q}: the right answer says "${verdict}"`); await shoot(page, `quiz_${id}_right`); }
+    after = await state();
+    if (after.verdict !== "Right." || !after.open) { fail(`${p} ${q}: the right answer says "${after.verdict}", the answer shown: ${after.open}`); await shoot(page, `quiz_${id}_right`); }
+    if (after.floats.length) { fail(`${p} ${q}: quiz elements float: ${after.floats.join(", ")}`); }
   }
   return ids.length;
 }
@@ -332,9 +428,12 @@ async function quizzes() {
   // A reload keeps the last answer (the right one, picked last above).
   const p = "intro/index.html";
   await page.goto(base + p, { waitUntil: "load" });
-  const kept = await page.$eval("#quiz-dfs-order button.picked", (b) => b.dataset.right).catch(() => null);
+  const kept = await page.$eval("#quiz-dfs-order button.bt-picked", (b) => b.dataset.right).catch(() => null);
   if (kept !== "1") { fail(`${p}: after a reload the quiz forgot the answer`); await shoot(page, "quiz"); }
-  console.log(`answered ${count} quizzes wrong, then right; each explained itself; the answer is kept after a reload`);
+  // The chapter's first page shows the score of the quizzes answered above.
+  const score = await page.textContent("main .bt-score").catch(() => "");
+  if (!/\d+ answered, \d+ right at the first try/.test(score)) { fail(`${p}: the chapter's score reads "${score}"`); }
+  console.log(`answered ${count} quizzes wrong (retry, answer hidden), wrong again (answer and that choice's feedback shown), then right; none floats; the answer is kept after a reload; the chapter's score is shown`);
   await context.close();
 }
 

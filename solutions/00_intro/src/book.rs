@@ -121,7 +121,7 @@ fn trace(out: &mut Out, start: usize) {
         "note",
         "-> Vec<usize>",
         &format!(
-            "Every call has returned: the order is {}, {} vertices from {calls} calls; not reached: {}.",
+            "Every call has returned: the order is {}, that is {} vertices from {calls} calls of visit; not reached: {}.",
             list.join(", "),
             got.len(),
             if missed.is_empty() { "none".to_string() } else { missed.join(", ") }
