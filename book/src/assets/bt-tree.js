@@ -15,7 +15,7 @@
   var el = function () { return BT.el.apply(null, arguments); };
   var MAX_FULL = 160;
   var MAX_DEPTH = 12;
-  var ROWS = 14;
+  var ROWS = 10;
 
   function Tree(t, tab) {
     this.t = t;

@@ -167,7 +167,7 @@ fn main() -> std::io::Result<()> {
     let rows = measure(&set);
     let mut page = String::from(
         "# Measurements\n\n\
-         Produced by `cargo run --release -p sudoku_solution --example sudoku_figures`; do not edit by hand.\n\n\
+         <!-- Produced by `cargo run --release -p sudoku_solution --example sudoku_figures`; do not edit by hand. -->\n\n\
          The set: the two puzzles of the seeds and our own minimal puzzles `generate(seed, 0)` for the seeds 1 to 20 \
          (22 puzzles, all with one solution). Nodes and guesses are exact; times are the median \
          of several runs on a shared machine, so read the last column (a ratio measured in the same run) \

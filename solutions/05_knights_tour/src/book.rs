@@ -138,8 +138,8 @@ fn extend(board: &mut Board, n: usize, at: Square, next: u32, t: &mut Trace) -> 
     }
     let full = next as usize > n * n;
     if full {
-        let say = format!("All eight moves tried and every square is numbered: return true.");
-        t.stay(PStep::new("found", "next as usize > self.n * self.n", &say).mark(Mark::Solution));
+        let say = "All eight moves tried and every square is numbered: return true.";
+        t.stay(PStep::new("found", "next as usize > self.n * self.n", say).mark(Mark::Solution));
         return true;
     }
     if next > 2 {
