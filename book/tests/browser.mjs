@@ -20,7 +20,9 @@
 //      ("do not edit"), or at 390 px scrolls sideways (wide tables and code
 //      scroll inside themselves);
 //   4. in a dark theme (coal) every figure loads and draws in the theme's
-//      text colour, not black on black;
+//      text colour, not black on black, and no plot sits on a white card;
+//   4b. every measurement plot at 390 px in all five themes: no card, text
+//      at least 11 px, no text cut by the edge of its canvas;
 //   5. the n-queens tree's node labels are at least 11 px tall on a 390 px
 //      phone, in the theme's text colour, in all five themes.
 // A failing page is screenshotted into book/tests/screenshots/ (CI output).
@@ -336,7 +338,7 @@ async function players() {
         if (end) {
           for (const [name, value] of Object.entries(trace.totals)) {
             if (end.counters[name] !== value) { fail(`${where}: counter ${name} ends at ${end.counters[name]}, the reference's total is ${value}`); }
-            if (name !== "depth" && !new RegExp(`(^|[^0-9,])${value}([^0-9,]|$)`).test(end.say)) {
+            if (name !== "depth" && !new RegExp(`(^|[^0-9,])${value}([^0-9,]|$)`).test(end.say.replace(/(\d),(?=\d{3}\b)/g, "$1"))) {
               fail(`${where}: the last narration "${end.say}" does not state ${name} = ${value}`);
             }
           }
@@ -479,7 +481,8 @@ async function darkFigures() {
       const bg = getComputedStyle(document.body).backgroundColor;
       for (const img of document.querySelectorAll("main img")) {
         if (!img.complete || img.naturalWidth === 0) { problems.push(`image ${img.getAttribute("src")} did not load`); }
-        else if (getComputedStyle(img).backgroundColor === "rgba(0, 0, 0, 0)") { problems.push(`image ${img.getAttribute("src")} has no light card in a dark theme`); }
+        else if (getComputedStyle(img).backgroundColor !== "rgba(0, 0, 0, 0)") { problems.push(`image ${img.getAttribute("src")} sits on a card, not on the theme's background`); }
+        else if (/\.svg$/.test(img.getAttribute("src")) && !/invert/.test(getComputedStyle(img).filter)) { problems.push(`plot ${img.getAttribute("src")} keeps black ink in a dark theme`); }
       }
       for (const svg of document.querySelectorAll("main .bt-figure svg")) {
         const r = svg.getBoundingClientRect();
@@ -498,6 +501,59 @@ async function darkFigures() {
   await context.close();
 }
 
+// ---- 4b. the measurement plots at 390 px, in every theme -------------------
+
+// Every plot (an SVG file shown as an image) keeps its text at 11 px or
+// more on a phone (it scrolls inside its paragraph rather than shrink), has
+// no card, and no text of it is cut by the edge of its canvas.
+async function plots() {
+  let count = 0;
+  for (const theme of ["light", "rust", "coal", "navy", "ayu"]) {
+    const context = await open(390, theme);
+    const page = await context.newPage();
+    for (const p of pages()) {
+      if (p === "print.html" || !/<img[^>]+\.svg/.test(fs.readFileSync(path.join(site, p), "utf8"))) { continue; }
+      await page.goto(base + p, { waitUntil: "load" });
+      const bad = await page.evaluate(async () => {
+        const problems = [];
+        let n = 0;
+        // mdBook's zoom keeps a hidden copy of each image in .img-wrapper.
+        for (const img of document.querySelectorAll('main img[src$=".svg"]:not(.img-wrapper img)')) {
+          await img.decode().catch(() => {});
+          n++;
+          const src = img.getAttribute("src");
+          const text = await (await fetch(img.src)).text();
+          const box = document.createElement("div");
+          box.style.cssText = "position:absolute;left:0;top:0;visibility:hidden";
+          box.innerHTML = text;
+          document.body.appendChild(box);
+          const svg = box.querySelector("svg");
+          const width = svg.width.baseVal.value;
+          for (const r of svg.querySelectorAll("rect")) {
+            if (/^(white|#fff(fff)?)$/i.test(r.getAttribute("fill") || "") && r.getBBox().width >= width * 0.9) { problems.push(`${src}: a white card behind the plot`); }
+          }
+          const scale = img.getBoundingClientRect().width / width;
+          let smallest = Infinity;
+          for (const t of svg.querySelectorAll("text")) {
+            const b = t.getBBox();
+            const size = parseFloat(t.getAttribute("font-size") || svg.getAttribute("font-size") || "16");
+            smallest = Math.min(smallest, size * scale);
+            if (b.x < -0.5 || b.x + b.width > width + 0.5) { problems.push(`${src}: "${t.textContent}" is cut by the canvas edge (${Math.round(b.x)} to ${Math.round(b.x + b.width)} of ${width})`); }
+          }
+          if (smallest < 11) { problems.push(`${src}: text is ${smallest.toFixed(1)} px at 390 px`); }
+          box.remove();
+        }
+        return { problems, n };
+      });
+      count += bad.n;
+      for (const b of bad.problems) { fail(`${p} (${theme}, 390 px): ${b}`); }
+      if (bad.problems.length) { await shoot(page, `plot_${theme}_${p}`); }
+    }
+    await context.close();
+  }
+  console.log(`read ${count} plots at 390 px in five themes: text 11 px or more, nothing cut by the canvas, no card`);
+}
+
 try {
   await everyPage();
   await wideTables();
@@ -505,6 +561,7 @@ try {
   await quizzes();
   await tree();
   await darkFigures();
+  await plots();
 } finally {
   await browser.close();
   server.close();

@@ -10,7 +10,7 @@
 //! tab-separated lines `workbook book build` reads (workbook/src/book/records.rs).
 
 use crate::{binomial, count_checked, count_memo, count_naive, count_naive_traced, distributions};
-use book_trace::{Code, Mark, Out, Quiz, Step, Trace};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
 
 /// The player's instances, (people, apples): the page's 3 people and 4
 /// apples first, then a smaller and a bigger one.
@@ -83,8 +83,9 @@ fn trace(out: &mut Out, people: u32, apples: u32) {
         "note",
         "",
         &format!(
-            "The first call returns: {ways} ways in all, from {} calls.",
-            run.calls
+            "The first call returns: {} ways in all, from {} calls.",
+            thousands(ways),
+            thousands(run.calls)
         ),
     ));
     t.finish(out);
@@ -510,7 +511,7 @@ mod tests {
             let run = count_naive_traced(people, apples);
             assert_eq!(count(&player, "step\ttry"), run.calls);
             assert_eq!(count(&player, "step\tfound"), count_naive(people, apples));
-            assert!(player.contains(&format!("{} ways in all", run.ways)));
+            assert!(player.contains(&format!("{} ways in all", thousands(run.ways))));
         }
     }
 }

@@ -12,7 +12,7 @@
 //! (workbook/src/book/records.rs).
 
 use crate::{Board, N, SQUARES, count_completions, is_safe, parse_board, search_stats, solve};
-use book_trace::{Code, Mark, Out, Quiz, Step, Trace};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
 
 /// A square's number as (row, column).
 fn rc(square: usize) -> (usize, usize) {
@@ -87,12 +87,14 @@ fn trace(out: &mut Out, label: &str, given: &[(usize, usize)]) {
     let end = if solved {
         format!(
             "Eight queens stand and none attacks another: that is the answer, after {} nodes and {} backtracks.",
-            stats.nodes, stats.backtracks
+            thousands(stats.nodes),
+            thousands(stats.backtracks)
         )
     } else {
         format!(
             "The first call returns false: No Answer, after {} nodes and {} backtracks.",
-            stats.nodes, stats.backtracks
+            thousands(stats.nodes),
+            thousands(stats.backtracks)
         )
     };
     t.stay(Step::new("note", "", &end));
@@ -395,6 +397,18 @@ fn cut_quiz(out: &mut Out) {
             "is_safe looks along the row, the column and both diagonals, and the queen just placed on square {first} sees square {refused}; the branch with a queen there is cut before it starts, and the search goes on with the square empty."
         ),
     });
+    out.why(
+        "A given queen stands there",
+        &format!("Square {refused} is empty: the given queens stand at {SAMPLE_ONE:?}."),
+    );
+    out.why(
+        "The search has no queen left to place",
+        &format!(
+            "{} queens are still to place after square {first} ({} given, 1 placed, of {N}).",
+            N - SAMPLE_ONE.len() - 1,
+            SAMPLE_ONE.len()
+        ),
+    );
 }
 
 /// The quizzes that close the chapter's other pages, one each.

@@ -339,6 +339,16 @@ fn symmetry_figure(out: &mut Out) {
             sols.len()
         ),
     ]);
+    // The row and column between two boards are gaps, drawn blank, so the
+    // boards read as separate boards, not one big one.
+    let (h, w) = (rows * (N + 1) - 1, per_row * (N + 1) - 1);
+    for r in 0..h {
+        for c in 0..w {
+            if r % (N + 1) == N || c % (N + 1) == N {
+                out.rec(&["cell", &r.to_string(), &c.to_string(), "", "gap"]);
+            }
+        }
+    }
     for (k, s) in sols.iter().enumerate() {
         let (r0, c0) = ((k / per_row) * (N + 1), (k % per_row) * (N + 1));
         for (r, &queen_col) in s.iter().enumerate() {
@@ -630,6 +640,33 @@ fn first_solution_quiz(out: &mut Out) {
             first.first().copied().unwrap_or(0)
         ),
     });
+    out.why(
+        &show(&mirrored),
+        &format!(
+            "That is the first board mirrored (column c becomes {} - c): a solution too, but its row 0 queen stands further right, so the robot meets it later.",
+            N - 1
+        ),
+    );
+    out.why(
+        &show(&second),
+        &format!(
+            "That is the second board the robot reaches, after {}.",
+            show(&first)
+        ),
+    );
+    let regular: [usize; N] = [0, 2, 4, 1, 3, 5];
+    let clash = (0..N)
+        .flat_map(|a| (a + 1..N).map(move |b| (a, b)))
+        .find(|&(a, b)| b - a == regular[a].abs_diff(regular[b]) || regular[a] == regular[b]);
+    if let Some((a, b)) = clash {
+        out.why(
+            &show(&regular),
+            &format!(
+                "The queens of rows {a} and {b} (columns {} and {}) share a diagonal: it is no solution at all.",
+                regular[a], regular[b]
+            ),
+        );
+    }
 }
 
 /// The iterator page: laziness means the work stops at the first board.

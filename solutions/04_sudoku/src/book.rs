@@ -15,7 +15,7 @@ use crate::{
     Board, Grid, STAGES, count_solutions, generate, parse_cells, solve_fewest, solve_flags,
     solve_naive, solve_propagation,
 };
-use book_trace::{Code, Mark, Out, Quiz, Step, Trace};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
 
 /// A cell's index as (row, column).
 fn at(cell: usize) -> (usize, usize) {
@@ -123,10 +123,14 @@ fn trace(out: &mut Out, puzzle: &Grid, label: &str) -> Vec<usize> {
     let end = if solved {
         format!(
             "Every blank is filled: solved, after {} nodes and {} guesses.",
-            outcome.stats.nodes, outcome.stats.guesses
+            thousands(outcome.stats.nodes),
+            thousands(outcome.stats.guesses)
         )
     } else {
-        format!("No solution, after {} nodes.", outcome.stats.nodes)
+        format!(
+            "No solution, after {} nodes.",
+            thousands(outcome.stats.nodes)
+        )
     };
     t.stay(Step::new("note", "solution: solved.then_some(grid)", &end));
     t.finish(out);
@@ -332,6 +336,27 @@ fn pick_quiz(out: &mut Out, puzzle: &Grid) {
             name(first)
         ),
     });
+    if first != pick {
+        out.why(
+            &choice(first),
+            &format!(
+                "{} is the first blank in reading order, the naive search's pick; it has {} candidates, more than the {} of the fewest.",
+                name(first),
+                masks.free(first).count_ones(),
+                free.count_ones()
+            ),
+        );
+    }
+    if widest != pick && widest != first {
+        out.why(
+            &choice(widest),
+            &format!(
+                "{} has the most candidates, {}: the worst pick, not the best.",
+                name(widest),
+                masks.free(widest).count_ones()
+            ),
+        );
+    }
 }
 
 /// The quizzes that close the chapter's other pages, one each.

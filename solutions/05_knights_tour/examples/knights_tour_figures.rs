@@ -204,8 +204,7 @@ fn svg(plain: &[(f64, f64)], greedy: &[(f64, f64)]) -> String {
     let x = |n: f64| m + (n.log10() - 0.6) / (3.1 - 0.6) * (w - 2.0 * m);
     let y = |a: f64| h - m - (a.log10() - 2.0) / (8.0 - 2.0) * (h - 2.0 * m);
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n"
     );
     for e in 2..=8 {
         let yy = y(10f64.powi(e));

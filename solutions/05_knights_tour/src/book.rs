@@ -13,7 +13,7 @@
 
 use crate::board::{Board, SEED_MOVES, Square, Step, knight_moves, validate};
 use crate::{closed_tour, count_tours_from, open_tour, plain_dfs, seed_dfs};
-use book_trace::{Code, Mark, Out, Quiz, Trace};
+use book_trace::{Code, Mark, Out, Quiz, Trace, thousands};
 
 /// The player's board and start: 5 x 5 from the top-right corner, the
 /// corner where the seed's move order finds a tour in about 1,400 attempts
@@ -89,10 +89,13 @@ fn trace(out: &mut Out, label: &str, n: usize, start: Square) {
         format!(
             "All {} squares are numbered: a tour, after {} attempts.",
             n * n,
-            search.attempts
+            thousands(search.attempts)
         )
     } else {
-        format!("No tour from here, after {} attempts.", search.attempts)
+        format!(
+            "No tour from here, after {} attempts.",
+            thousands(search.attempts)
+        )
     };
     t.stay(PStep::new(
         "note",
@@ -235,9 +238,22 @@ fn big_figure(out: &mut Out) {
         &tour,
         false,
         0,
-        "Warnsdorff's rule on 30 x 30 (900 moves) as a line, from the top-left corner (filled dot) to the last move (ring): the rule tends to run along the edges first and leave the middle, which has the most exits, for late.",
+        &format!(
+            "Warnsdorff's rule on 30 x 30 (900 moves) as a line, from the top-left corner (filled dot) to the last move (ring); the first {EARLY} moves are drawn thick: the rule runs along the edges first and leaves the middle, which has the most exits, for late."
+        ),
     );
+    if let Some(path) = tour.path() {
+        let early: Vec<String> = path
+            .iter()
+            .take(EARLY)
+            .map(|(r, c)| format!("{r},{c}"))
+            .collect();
+        out.rec(&["line", &early.join(" "), "early"]);
+    }
 }
+
+/// How many of the 30 x 30 tour's first moves its figure draws thick.
+const EARLY: usize = 225;
 
 fn closed_figure(out: &mut Out) {
     let Some(path) = closed_tour(12).and_then(|tour| tour.path()) else {
@@ -321,6 +337,20 @@ fn dead_end_quiz(out: &mut Out) {
             "After move {first}: every one of its eight moves leaves the board or lands on a visited square, but squares are still unvisited, so the search rubs out move {first} and tries the next move from the square before. Press the player's \"next dead end\" button (or the d key) once to see it."
         ),
     });
+    for k in [25u32, 5, 12] {
+        let why = if k as usize == N * N {
+            format!("Move {k} fills the board: that ends the tour, it is not a dead end.")
+        } else if k < first {
+            format!(
+                "After move {k} the knight still has a free square to jump to; it is first stuck after move {first}."
+            )
+        } else {
+            format!("The search backs up from move {first} before it first reaches move {k}.")
+        };
+        if k != first {
+            out.why(&format!("after move {k}"), &why);
+        }
+    }
 }
 
 /// The quizzes that close the chapter's other pages, one each.

@@ -132,6 +132,20 @@ pub struct Quiz<'a> {
     pub explain: String,
 }
 
+/// `n` with a comma between thousands, as the book prints big numbers:
+/// 1368 -> "1,368".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// For recorders' tests: the right answer and the number of choices of the
 /// quiz `id` in `records`, or `None` when there is no such quiz.
 pub fn answer(records: &str, id: &str) -> Option<(String, usize)> {
@@ -158,6 +172,14 @@ mod tests {
         let mut out = Out::default();
         out.rec(&["cell", "1", "2", "a\tb\nc", "q"]);
         assert_eq!(out.into_text(), "cell\t1\t2\ta b c\tq\n");
+    }
+
+    #[test]
+    fn big_numbers_get_thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1368), "1,368");
+        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 
     #[test]

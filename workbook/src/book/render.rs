@@ -193,6 +193,18 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
     }
     let boxed = if big { rows.max(cols) } else { boxed };
     grid_lines(&mut s, rows, cols, boxed, big);
+    // A gap between boards drawn side by side covers the lines through it.
+    for (r, c, _, class) in f.cells.iter().filter(|c| c.3 == "gap") {
+        let (x, y) = (PAD + *c as f64 * CELL, PAD + *r as f64 * CELL);
+        let _ = write!(
+            s,
+            "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+            x + 1.5,
+            y + 1.5,
+            CELL - 3.0,
+            CELL - 3.0
+        );
+    }
     for (points, class) in &f.lines {
         polyline(&mut s, points, class, rows.max(cols));
     }
@@ -210,9 +222,9 @@ fn candidates(s: &mut String, x: f64, y: f64, digits: &str) {
         let (row, col) = (f64::from((d - 1) / 3), f64::from((d - 1) % 3));
         let _ = write!(
             s,
-            "<text class=\"t cand\" x=\"{}\" y=\"{}\" font-size=\"12\">{d}</text>",
+            "<text class=\"t cand\" x=\"{}\" y=\"{}\" font-size=\"13\">{d}</text>",
             x + 7.0 + col * 13.0,
-            y + 11.5 + row * 12.5
+            y + 12.0 + row * 12.5
         );
     }
 }
@@ -288,24 +300,47 @@ fn graph(f: &Figure) -> (f64, f64, String) {
             .get(v)
             .map_or((0.0, 0.0), |n| (20.0 + n.0 * 3.6, 20.0 + n.1 * 2.6))
     };
-    let mut s = String::new();
+    // Edges are directed (A to B): each ends in an arrowhead at B's rim.
+    let mut s = format!(
+        "<defs><marker id=\"arrow-{id}\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path class=\"arrow\" d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>",
+        id = f.id
+    );
     for &(a, b) in &f.edges {
         let ((x1, y1), (x2, y2)) = (at(a), at(b));
+        let len = (x2 - x1).hypot(y2 - y1).max(1.0);
+        let (ux, uy) = ((x2 - x1) / len * 19.0, (y2 - y1) / len * 19.0);
         let _ = write!(
             s,
-            "<line class=\"edge\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>"
+            "<line class=\"edge\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{})\"/>",
+            x1 + ux,
+            y1 + uy,
+            x2 - ux,
+            y2 - uy,
+            f.id
         );
     }
+    // A label "V:NOTE" puts V inside the circle and NOTE beside it, so no
+    // label spills over its circle.
     for (v, (_, _, label)) in f.nodes.iter().enumerate() {
         let (x, y) = at(v);
         let class = node_class(f, v);
+        let (inside, beside) = label.split_once(':').unwrap_or((label, ""));
         let _ = write!(
             s,
             "<circle class=\"node {class}\" cx=\"{x}\" cy=\"{y}\" r=\"17\"/><text class=\"t\" x=\"{x}\" y=\"{}\" font-size=\"{}\">{}</text>",
             y + 5.0,
-            if label.chars().count() > 3 { 11 } else { 15 },
-            esc(label)
+            if inside.chars().count() > 2 { 11 } else { 15 },
+            esc(inside)
         );
+        if !beside.is_empty() {
+            let _ = write!(
+                s,
+                "<text class=\"t note\" x=\"{}\" y=\"{}\" font-size=\"14\">{}</text>",
+                x + 22.0,
+                y + 5.0,
+                esc(beside)
+            );
+        }
     }
     (400.0, 300.0, s)
 }
