@@ -1,8 +1,9 @@
 // Screenshots of the book's players and quiz pages for a reader's eye:
 // every player page at 1280 and 390 px in the light and coal themes, after
 // a few steps. Usage: node book/tests/screens.mjs OUT_DIR [PAGE...]
-// (run `workbook book build` first). Nothing is checked here; browser.mjs
-// is the test.
+// (run `workbook book build` first); PAGE#ID shoots the element with that
+// id instead (a figure, a quiz). Nothing is checked here; browser.mjs is
+// the test.
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import http from "node:http";
@@ -33,16 +34,17 @@ for (const theme of ["light", "coal"]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.addInitScript((t) => localStorage.setItem("mdbook-theme", t), theme);
     const page = await context.newPage();
-    for (const p of pages) {
+    for (const arg of pages) {
+      const [p, id] = arg.split("#");
       await page.goto(base + p, { waitUntil: "load" });
-      const player = await page.$(".bt-player");
-      let target = page;
+      const player = id ? null : await page.$(".bt-player");
+      let target = id ? await page.$("#" + id) : page;
       if (player) {
         await player.focus();
         for (let i = 0; i < 40; i++) { await page.keyboard.press("ArrowRight"); }
         target = player;
       }
-      const name = `${p.replace(/[^a-z0-9]+/gi, "_")}_${width}_${theme}.png`;
+      const name = `${arg.replace(/[^a-z0-9]+/gi, "_")}_${width}_${theme}.png`;
       await target.screenshot({ path: path.join(out, name) });
       console.log(path.join(out, name));
     }

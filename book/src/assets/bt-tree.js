@@ -69,10 +69,18 @@
     return cls.join(" ");
   };
 
+  // A node is named by the cell of the step that entered it or, when that
+  // step has none (a call entered before it looks at a square), by the
+  // first cell its next few steps name.
   Tree.prototype.label = function (v) {
     if (v === 0) { return "root"; }
-    var s = this.t.steps[this.tab.entered[v]];
     var F = BT.F;
+    var steps = this.t.steps;
+    var j = this.tab.entered[v];
+    var s = steps[j];
+    for (var i = j; i < Math.min(steps.length, j + 4) && s[F.ROW] < 0; i++) {
+      if (steps[i][F.NODE] === v && steps[i][F.ROW] >= 0) { s = steps[i]; }
+    }
     if (s[F.ROW] < 0) { return "·"; }
     if (this.t.board.kind === "graph") { return String(s[F.ROW]); }
     return "(" + s[F.ROW] + "," + s[F.COL] + ")" + (s[F.TEXT] && s[F.TEXT] !== "♛" ? "=" + s[F.TEXT] : "");

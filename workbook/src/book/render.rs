@@ -156,15 +156,19 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
     // code counts), every fifth from 13 on; a big board, drawn for its
     // path, has neither labels nor inner lines.
     let big = rows.max(cols) > 16;
+    // Boards drawn side by side (with gaps) get no labels: one set of
+    // labels across them would read as one big board.
+    let composite = f.cells.iter().any(|c| c.3 == "gap");
     let step = if rows.max(cols) > 12 { 5 } else { 1 };
-    for c in (0..cols).filter(|c| !big && c % step == 0) {
+    for c in (0..cols).filter(|c| !big && !composite && c % step == 0) {
         let x = PAD + (c as f64 + 0.5) * CELL;
         let _ = write!(s, "<text class=\"lbl\" x=\"{x}\" y=\"15\">{c}</text>");
     }
-    for r in (0..rows).filter(|r| !big && r % step == 0) {
+    for r in (0..rows).filter(|r| !big && !composite && r % step == 0) {
         let y = PAD + (r as f64 + 0.5) * CELL + 5.0;
         let _ = write!(s, "<text class=\"lbl\" x=\"11\" y=\"{y}\">{r}</text>");
     }
+    let mut texts = String::new();
     for (r, c, text, class) in &f.cells {
         let (x, y) = (PAD + *c as f64 * CELL, PAD + *r as f64 * CELL);
         if !class.is_empty() {
@@ -174,7 +178,7 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
             );
         }
         if class == "cand" {
-            candidates(&mut s, x, y, text);
+            candidates(&mut texts, x, y, text);
         } else if !text.is_empty() {
             let size = match text.chars().count() {
                 1 => 24.0,
@@ -183,7 +187,7 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
                 _ => 11.0,
             };
             let _ = write!(
-                s,
+                texts,
                 "<text class=\"t {class}\" x=\"{}\" y=\"{}\" font-size=\"{size}\">{}</text>",
                 x + CELL / 2.0,
                 y + CELL / 2.0 + size * 0.35,
@@ -208,6 +212,8 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
     for (points, class) in &f.lines {
         polyline(&mut s, points, class, rows.max(cols));
     }
+    // Texts last, over the paths, each with its halo: no mark covers them.
+    s.push_str(&texts);
     (w, h, s)
 }
 
