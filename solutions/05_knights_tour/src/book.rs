@@ -208,7 +208,7 @@ fn small_figure(out: &mut Out) {
         0,
         &format!(
             "The tour the player ends on: 5 x 5 from the top-right corner (filled dot) to move 25 (ring), found after {} attempts.",
-            search.attempts
+            thousands(search.attempts)
         ),
     );
 }
