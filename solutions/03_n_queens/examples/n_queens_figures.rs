@@ -230,7 +230,7 @@ fn plot() -> String {
     let x = |i: usize| left + (w - left - right) * i as f64 / (sizes.len() - 1) as f64;
     let y = |v: f64| top + (h - top - bottom) * (hi - v) / (hi - lo);
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n"
     );
     let mut decade = lo as i32;
     while decade as f64 <= hi {
