@@ -96,8 +96,12 @@ mod count_naive {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: u64) {
-        crate::support::quiet_panics();
-        let got = count_naive(people, apples);
+        let got = crate::support::guard(
+            &format!("count_naive({people}, {apples})"),
+            &format!("{expected}"),
+            "the first person takes 0..=apples and the others share the rest (book: chapter 1, \"The recursion and its base cases\")",
+            || count_naive(people, apples),
+        );
         assert_eq!(
             got, expected,
             "count_naive({people}, {apples}) returned {got}, expected {expected}: the first person \
@@ -143,8 +147,12 @@ mod traced_calls {
 
     #[track_caller]
     fn check(people: u32, apples: u32, calls: u64) {
-        crate::support::quiet_panics();
-        let got = count_naive_traced(people, apples);
+        let got = crate::support::guard(
+            &format!("count_naive_traced({people}, {apples})"),
+            &format!("{calls} calls"),
+            "count every entry into the recursion, the first call and the base cases included (book: chapter 1, \"Why it explodes\")",
+            || count_naive_traced(people, apples),
+        );
         let expected = NaiveRun {
             ways: ways(people, apples) as u64,
             calls,
@@ -204,8 +212,12 @@ mod count_memo {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: Option<u64>) {
-        crate::support::quiet_panics();
-        let got = count_memo(people, apples);
+        let got = crate::support::guard(
+            &format!("count_memo({people}, {apples})"),
+            &format!("{expected:?}"),
+            "checked additions give None when the answer does not fit in a u64, never a panic (book: chapter 1, \"Memoization\")",
+            || count_memo(people, apples),
+        );
         assert_eq!(
             got, expected,
             "count_memo({people}, {apples}) returned {got:?}, expected {expected:?}: build ways(n, m) \
@@ -255,8 +267,12 @@ mod count_exact {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: &str) {
-        crate::support::quiet_panics();
-        let got = count_exact(people, apples).to_string();
+        let got = crate::support::guard(
+            &format!("count_exact({people}, {apples})"),
+            expected,
+            "C(apples + people - 1, people - 1) by stars and bars, in a big integer (book: chapter 1, \"The closed form\")",
+            || count_exact(people, apples).to_string(),
+        );
         assert_eq!(
             got, expected,
             "count_exact({people}, {apples}) returned {got}, expected {expected}: \
@@ -336,8 +352,12 @@ mod count_checked {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: Option<u64>) {
-        crate::support::quiet_panics();
-        let got = count_checked(people, apples);
+        let got = crate::support::guard(
+            &format!("count_checked({people}, {apples})"),
+            &format!("{expected:?}"),
+            "the answer in a u64, or None when it does not fit; take each product in a u128 (book: chapter 1, \"Overflow and big integers\")",
+            || count_checked(people, apples),
+        );
         assert_eq!(
             got, expected,
             "count_checked({people}, {apples}) returned {got:?}, expected {expected:?}: the answer \
@@ -405,8 +425,12 @@ mod distributions {
 
     #[track_caller]
     fn check(people: u32, apples: u32, expected: &[Vec<u32>]) {
-        crate::support::quiet_panics();
-        let got: Vec<Vec<u32>> = distributions(people, apples).collect();
+        let got: Vec<Vec<u32>> = crate::support::guard(
+            &format!("distributions({people}, {apples})"),
+            &format!("{expected:?}"),
+            "every vector of shares summing to the apples, each once, in lexicographic order (book: chapter 1, \"Listing the distributions\")",
+            || distributions(people, apples).collect::<Vec<Vec<u32>>>(),
+        );
         assert_eq!(
             got, expected,
             "distributions({people}, {apples}) listed {got:?}, expected {expected:?}: every vector \

@@ -488,6 +488,13 @@ mod warnsdorff {
 mod open_tour {
     use super::*;
     use subject::open_tour;
+    use subject::warnsdorff::Walk;
+
+    /// Why a stuck walk must finish, and where the book says how.
+    const ROTATION: &str = "the end E is a jump from some p(i) earlier on the path; reversing \
+        the path after p(i) ends it at p(i + 1), and the pivot to take is the first i (in move \
+        order) whose p(i + 1) has a free neighbour, else one picked by a fixed pseudo-random \
+        sequence (book: chapter 5, \"When the rule gets stuck\")";
 
     #[track_caller]
     fn check(n: usize, start: Square, expect_tour: bool) {
@@ -530,6 +537,35 @@ mod open_tour {
     #[case::a_start_off_the_board(6, (0, 6), false)]
     fn single_boards(#[case] n: usize, #[case] start: Square, #[case] expect_tour: bool) {
         check(n, start, expect_tour);
+    }
+
+    /// Starts where one greedy pass in the seed's move order gets stuck
+    /// (with the documented tie-breaks), so only a rotation can finish it.
+    #[rstest]
+    #[case::the_7x7_corner(7, (0, 0))]
+    #[case::on_10x10(10, (7, 9))]
+    #[case::on_19x19_after_two_rotations(19, (13, 3))]
+    #[case::on_26x26_after_two_rotations(26, (8, 21))]
+    fn rotations_finish_a_walk_the_rule_leaves_stuck(#[case] n: usize, #[case] start: Square) {
+        let mut walk = Walk::new(n, start, SEED_MOVES);
+        let call = format!("Walk::new({n}, {start:?}, SEED_MOVES).complete()");
+        let got = crate::support::guard(
+            &call,
+            "Some(rotations) and a path over the whole board",
+            ROTATION,
+            || walk.complete(),
+        );
+        assert!(
+            got.is_some(),
+            "{call} returned None; expected Some: one greedy pass gets stuck here, and rotations \
+             at a pivot must finish the tour ({ROTATION})"
+        );
+        let tour = walk.board();
+        assert_eq!(
+            oracle(&tour, Some(start), false),
+            Ok(()),
+            "{call} returned {got:?}, but its walk is no tour from the start ({ROTATION}):\n{tour}"
+        );
     }
 
     proptest! {

@@ -145,7 +145,15 @@ mod solve_all {
     fn check(n: usize) {
         crate::support::quiet_panics();
         let call = format!("solve_all({n})");
-        let cols = assert_board_set(&call, n, &solve_all(n), SECTION);
+        let boards = crate::support::guard(
+            &call,
+            &format!("A000170({n}) = {} boards", A000170[n]),
+            &format!(
+                "every board of {n} queens, in lexicographic order (book: chapter 3, \"{SECTION}\")"
+            ),
+            || solve_all(n),
+        );
+        let cols = assert_board_set(&call, n, &boards, SECTION);
         assert_lexicographic(&call, &cols, SECTION);
     }
 
@@ -215,8 +223,12 @@ mod counting {
 
     #[track_caller]
     fn check(n: usize) {
-        crate::support::quiet_panics();
-        let got = count(n);
+        let got = crate::support::guard(
+            &format!("count({n})"),
+            &A000170[n].to_string(),
+            "OEIS A000170 (book: chapter 3, \"Only the count\")",
+            || count(n),
+        );
         assert_eq!(
             got, A000170[n],
             "count({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"Only the count\")",
@@ -252,8 +264,14 @@ mod flags {
 
     #[track_caller]
     fn check_free(flags: &Flags, row: usize, col: usize, expected: bool, story: &str) {
-        crate::support::quiet_panics();
-        let got = flags.is_free(row, col);
+        let got = crate::support::guard(
+            &format!("{story}: is_free({row}, {col})"),
+            &expected.to_string(),
+            &format!(
+                "a square is free when its column and both diagonals are unflagged (book: chapter 3, \"{SECTION}\")"
+            ),
+            || flags.is_free(row, col),
+        );
         assert_eq!(
             got, expected,
             "{story}: is_free({row}, {col}) returned {got}, expected {expected}; a square is free \
@@ -262,10 +280,40 @@ mod flags {
         );
     }
 
+    /// `Flags::new(n)`, whose panic (an underflow at n = 0) is a message.
+    #[track_caller]
+    fn new_flags(n: usize) -> Flags {
+        crate::support::guard(
+            &format!("Flags::new({n})"),
+            &format!(
+                "fresh flags: {n} columns and {} diagonals each way",
+                (2 * n).saturating_sub(1)
+            ),
+            &format!(
+                "a board of n columns has 2n - 1 diagonals each way, none when n = 0, so count them \
+                 without subtracting below zero (book: chapter 3, \"{SECTION}\")"
+            ),
+            || Flags::new(n),
+        )
+    }
+
+    /// `flags.set(row, col, taken)`, guarded like every call of the learner's code.
+    #[track_caller]
+    fn set(flags: &mut Flags, row: usize, col: usize, taken: bool) {
+        crate::support::guard(
+            &format!("set({row}, {col}, {taken}) on a 4x4 board"),
+            "the column and both diagonals of the square flagged",
+            &format!(
+                "set writes `taken` into the column flag and both diagonal flags (book: chapter 3, \"{SECTION}\")"
+            ),
+            || flags.set(row, col, taken),
+        );
+    }
+
     #[test]
     fn a_queen_takes_its_column_and_both_diagonals() {
-        let mut flags = Flags::new(4);
-        flags.set(1, 2, true);
+        let mut flags = new_flags(4);
+        set(&mut flags, 1, 2, true);
         for r in 0..4 {
             for c in 0..4 {
                 let attacked = ATTACKED_BY_ONE_TWO.contains(&(r, c));
@@ -282,9 +330,9 @@ mod flags {
 
     #[test]
     fn clearing_a_queen_frees_its_lines_again() {
-        let mut flags = Flags::new(4);
-        flags.set(1, 2, true);
-        flags.set(1, 2, false);
+        let mut flags = new_flags(4);
+        set(&mut flags, 1, 2, true);
+        set(&mut flags, 1, 2, false);
         for (r, c) in ATTACKED_BY_ONE_TWO {
             check_free(
                 &flags,
@@ -298,15 +346,23 @@ mod flags {
 
     #[test]
     fn an_empty_board_has_no_lines_to_underflow() {
-        let flags = Flags::new(1);
+        let flags = new_flags(1);
         check_free(&flags, 0, 0, true, "Flags::new(1)");
-        let _ = Flags::new(0);
+        let _ = new_flags(0);
     }
 
     #[rstest]
     fn finds_every_board_in_order_with_flags(#[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)] n: usize) {
         let call = format!("solve_all_flags({n})");
-        let cols = assert_board_set(&call, n, &solve_all_flags(n), SECTION);
+        let boards = crate::support::guard(
+            &call,
+            &format!("A000170({n}) = {} boards", A000170[n]),
+            &format!(
+                "every board of {n} queens, in lexicographic order (book: chapter 3, \"{SECTION}\")"
+            ),
+            || solve_all_flags(n),
+        );
+        let cols = assert_board_set(&call, n, &boards, SECTION);
         assert_lexicographic(&call, &cols, SECTION);
     }
 
@@ -314,7 +370,12 @@ mod flags {
     fn count_flags_matches_oeis_a000170(
         #[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)] n: usize,
     ) {
-        let got = count_flags(n);
+        let got = crate::support::guard(
+            &format!("count_flags({n})"),
+            &A000170[n].to_string(),
+            &format!("OEIS A000170 (book: chapter 3, \"{SECTION}\")"),
+            || count_flags(n),
+        );
         assert_eq!(
             got, A000170[n],
             "count_flags({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"{SECTION}\")",
@@ -332,8 +393,12 @@ mod bitmask {
 
     #[track_caller]
     fn check(name: &str, counter: fn(usize) -> u64, n: usize) {
-        crate::support::quiet_panics();
-        let got = counter(n);
+        let got = crate::support::guard(
+            &format!("{name}({n})"),
+            &A000170[n].to_string(),
+            &format!("OEIS A000170 (book: chapter 3, \"{SECTION}\")"),
+            || counter(n),
+        );
         assert_eq!(
             got, A000170[n],
             "{name}({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"{SECTION}\")",
@@ -347,7 +412,15 @@ mod bitmask {
     #[case::four_columns(4, 0b1111)]
     #[case::thirty_two_columns_fill_the_word(32, u32::MAX)]
     fn full_mask_has_one_bit_per_column(#[case] n: usize, #[case] expected: u32) {
-        let got = full_mask(n);
+        let got = crate::support::guard(
+            &format!("full_mask({n})"),
+            &format!("{expected:#b}"),
+            &format!(
+                "the low {n} bits set; a shift by 32 or more overflows a u32, so n == 32 needs its own case \
+                 (book: chapter 3, \"{SECTION}\")"
+            ),
+            || full_mask(n),
+        );
         assert_eq!(
             got, expected,
             "full_mask({n}) returned {got:#b}, expected {expected:#b}: the low {n} bits set, without \
@@ -618,11 +691,21 @@ mod iterator {
         let first = lazy.next();
         let nodes = lazy.nodes_visited();
         assert!(
-            first == Some(vec![0, 4, 7, 5, 2, 6, 1, 3]) && (1..=200).contains(&nodes),
-            "solutions(8).next() returned {first:?} after placing {nodes} queens; expected \
-             Some([0, 4, 7, 5, 2, 6, 1, 3]), the lexicographically first board, after at most 200 \
-             placements (finding all 92 places 2056): `next` must stop at the first board it finds \
-             (book: chapter 3, \"{SECTION}\")"
+            first == Some(vec![0, 4, 7, 5, 2, 6, 1, 3]),
+            "solutions(8).next() returned {first:?}, expected Some([0, 4, 7, 5, 2, 6, 1, 3]), the \
+             lexicographically first board (book: chapter 3, \"{SECTION}\")"
+        );
+        assert!(
+            nodes != 0,
+            "solutions(8).next() found the first board, but nodes_visited() was 0: count one node \
+             (`self.nodes += 1`) every time `next` places a queen; this test reads that count to \
+             check that `next` stops at the first board (book: chapter 3, \"{SECTION}\")"
+        );
+        assert!(
+            nodes <= 200,
+            "solutions(8).next() returned the first board after placing {nodes} queens; expected \
+             at most 200 placements (finding all 92 places 2056): `next` must stop at the first \
+             board it finds (book: chapter 3, \"{SECTION}\")"
         );
     }
 
@@ -651,8 +734,12 @@ mod parallel {
 
     #[track_caller]
     fn check(n: usize) {
-        crate::support::quiet_panics();
-        let got = count_parallel(n);
+        let got = crate::support::guard(
+            &format!("count_parallel({n})"),
+            &A000170[n].to_string(),
+            "OEIS A000170 (book: chapter 3, \"A parallel count\")",
+            || count_parallel(n),
+        );
         assert_eq!(
             got, A000170[n],
             "count_parallel({n}) returned {got}, expected {} (OEIS A000170): every task counts its \

@@ -380,6 +380,7 @@ mod reading {
     #[case::two_lines_two_puzzles(format!("{SEED_002}\r\n{SEED_004}\r\n"), vec![Want::Ok(1, SEED_002), Want::Ok(2, SEED_004)])]
     #[case::seed_004s_grid_with_spaces(SEED_004_GRID.to_string(), vec![Want::Ok(1, SEED_004)])]
     #[case::a_grid_without_spaces(SEED_004_GRID.replace(' ', ""), vec![Want::Ok(1, SEED_004)])]
+    #[case::blank_lines_inside_a_grid_are_skipped(SEED_004_GRID.replacen('\n', "\n\n# the rest\n", 4), vec![Want::Ok(1, SEED_004)])]
     #[case::a_grid_between_comments(format!("# one\n{}# two\n{SEED_002}", SEED_004_GRID.replace(' ', "")), vec![Want::Ok(2, SEED_004), Want::Ok(12, SEED_002)])]
     #[case::a_clashing_grid_reads_fine(CLASHING.to_string(), vec![Want::Ok(1, CLASHING)])]
     #[case::a_bad_character_names_its_column(SEED_002.replacen('7', "x", 1), vec![Want::Err(1, 5, Problem::BadCharacter('x'))])]

@@ -15,10 +15,17 @@
 //! test's thread after the test, and the suites name their modules after
 //! the exercises), and a handler registered with the C library's `atexit`
 //! prints, after libtest's summary, the first failing exercise in the
-//! chapter's order (its `info.toml`) with the commands that go on from there.
+//! chapter's order (its `info.toml`) with the commands that go on from there,
+//! spelled to work from where the learner ran `cargo test`.
+//!
+//! A panic in the learner's code is a mistake like a wrong answer and gets
+//! a message like one: [`guard`] wraps a check helper's call, catches the
+//! panic and names the call, the panic, the expected value, why and the
+//! book section; a panic outside a guard still names its test, exercise
+//! and book page.
 
 use proptest::test_runner::Config;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::sync::{Mutex, Once};
@@ -38,6 +45,11 @@ thread_local! {
     /// Whether this test thread has reported a panic, and whether it was a
     /// stub's `todo!()`.
     static REPORTED: Cell<Option<bool>> = const { Cell::new(None) };
+    /// Whether learner code runs under [`guard`], which reports its panics
+    /// itself (with the call and the expected value).
+    static GUARDED: Cell<bool> = const { Cell::new(false) };
+    /// The last panic under [`guard`]: its message and where it happened.
+    static CAUGHT: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
 }
 
 /// Installs, once per process, the hook that prints one short report per
@@ -62,16 +74,22 @@ pub fn quiet_panics() {
                 .unwrap_or("(a panic without a message)");
             let stub = message.starts_with("not yet implemented");
             let summary = message.starts_with("Test failed:");
+            let place = info
+                .location()
+                .map(|l| format!("{}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            if !stub && GUARDED.with(Cell::get) {
+                // `guard` turns it into a failure with the call and the
+                // expected value; printing it here too would say it twice.
+                CAUGHT.with(|c| *c.borrow_mut() = Some((message.to_string(), place)));
+                return;
+            }
             let earlier = REPORTED.with(Cell::get);
             match earlier {
                 None => REPORTED.with(|r| r.set(Some(stub))),
                 Some(false) if summary => {}
                 Some(_) => return,
             }
-            let place = info
-                .location()
-                .map(|l| format!("{}:{}", l.file(), l.line()))
-                .unwrap_or_default();
             if stub {
                 if !first_report_of(&place) {
                     return;
@@ -86,11 +104,63 @@ pub fn quiet_panics() {
             } else if message.starts_with("snapshot assertion for") {
                 // insta has printed the diff and the book section above.
                 eprintln!("{message}: your output differs from the recorded one (diff above)");
+            } else if in_learner_code(&place) {
+                eprintln!(
+                    "your code panicked at {place}:\n{message}\n{}",
+                    what_it_was()
+                );
             } else {
                 eprintln!("panicked at {place}:\n{message}");
             }
         }));
     });
+}
+
+/// Runs learner code `f`, the call `call` (as the learner would write it),
+/// which should return `expected`. A panic that is not a stub's `todo!()`
+/// (an overflow, an index out of range, an `unwrap` of nothing) becomes a
+/// failure like a wrong answer: the call, the panic and where, the expected
+/// value, and `why` (which ends with the book section). A stub's panic goes
+/// on as it is, reported once by the hook.
+#[track_caller]
+pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) -> T {
+    quiet_panics();
+    let was = GUARDED.with(|g| g.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    GUARDED.with(|g| g.set(was));
+    match result {
+        Ok(value) => value,
+        Err(payload) => {
+            let Some((message, place)) = CAUGHT.with(|c| c.borrow_mut().take()) else {
+                // A stub: the hook has reported it already.
+                std::panic::resume_unwind(payload)
+            };
+            panic!(
+                "{call} panicked instead of returning ({message}, at {place}); expected {expected}: {why}"
+            )
+        }
+    }
+}
+
+/// Whether a panic's place is the learner's crate (rustc names it from the
+/// workspace: `exercises/NN_slug/src/...`, or the reference's
+/// `solutions/...`), not the suite (`.../../../tests/...`) or a library.
+fn in_learner_code(place: &str) -> bool {
+    (place.starts_with("exercises/") || place.starts_with("solutions/"))
+        && !place.contains("/tests/")
+}
+
+/// For a panic in the learner's code that no check helper guarded: the
+/// test, its exercise and the exercise's book page from `info.toml`.
+fn what_it_was() -> String {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("this test");
+    let exercise = test.split("::").next().unwrap_or_default();
+    let found = exercises().into_iter().find(|e| e.0 == exercise);
+    let book = found.map_or_else(String::new, |(_, title, book)| {
+        format!("; the book explains exercise `{exercise}` in \"{title}\" (book/src/{book})")
+    });
+    format!("    a panic fails the test like a wrong answer (test {test}){book}")
 }
 
 /// Binds, until the returned guard drops, a snapshot description that says
@@ -163,7 +233,7 @@ fn summarize_at_exit() {
 /// `[[exercise]]` table's `name` and `title`. A scan of those two one-line
 /// keys rather than the toml crate, whose serde would join the learner's
 /// first build; workbook/tests/first_run.rs fails if the scan goes blind.
-fn exercises() -> Vec<(&'static str, &'static str)> {
+fn exercises() -> Vec<(&'static str, &'static str, &'static str)> {
     let info = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/info.toml"));
     let value = |line: &'static str, key: &str| {
         let rest = line
@@ -173,19 +243,21 @@ fn exercises() -> Vec<(&'static str, &'static str)> {
             .trim();
         rest.strip_prefix('"')?.strip_suffix('"')
     };
-    let mut found: Vec<(&str, &str)> = Vec::new();
+    let mut found: Vec<(&str, &str, &str)> = Vec::new();
     let mut in_exercise = false;
     for line in info.lines().map(str::trim) {
         if line.starts_with('[') {
             in_exercise = line == "[[exercise]]";
             if in_exercise {
-                found.push(("", ""));
+                found.push(("", "", ""));
             }
         } else if let (true, Some(last)) = (in_exercise, found.last_mut()) {
             if let Some(name) = value(line, "name") {
                 last.0 = name;
             } else if let Some(title) = value(line, "title") {
                 last.1 = title;
+            } else if let Some(book) = value(line, "book") {
+                last.2 = book;
             }
         }
     }
@@ -199,12 +271,29 @@ fn summary() {
         return;
     };
     let all = exercises();
-    let open: Vec<_> = all.iter().filter(|(n, _)| failing.contains(*n)).collect();
-    let Some((name, title)) = open.first() else {
+    let open: Vec<_> = all
+        .iter()
+        .filter(|(n, _, _)| failing.contains(*n))
+        .collect();
+    let Some((name, title, _)) = open.first() else {
         return;
     };
-    let run = format!("cargo test {name}");
-    let hint = format!("cargo run -p workbook -- hint {name}");
+    // Commands that work from where `cargo test` ran: the shell's `PWD`
+    // (cargo starts the suite in the crate's folder, but keeps the
+    // variable). Inside the chapter's folder the short forms; anywhere
+    // else, forms that name the chapter.
+    let (run, hint) = if ran_in_the_chapter() {
+        (
+            format!("cargo test {name}"),
+            format!("cargo run -p workbook -- hint {name}"),
+        )
+    } else {
+        let package = env!("CARGO_PKG_NAME");
+        (
+            format!("cargo test -p {package} {name}"),
+            format!("cargo run -p workbook -- hint {package} {name}"),
+        )
+    };
     let width = hint.len() + 4;
     // Counted among the tests that ran: a filter may have left some out.
     let count = match open.len() {
@@ -216,4 +305,18 @@ fn summary() {
         "{count} failing tests. Start with `{name}` (book: \"{title}\"):\n    \
          {run:width$}runs only its tests\n    {hint:width$}gives its hints, one at a time"
     );
+}
+
+/// Whether the shell that ran `cargo test` stood in this chapter's folder
+/// (`exercises/NN_slug` or below it).
+fn ran_in_the_chapter() -> bool {
+    let chapter = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let Some(here) = std::env::var_os("PWD") else {
+        return false;
+    };
+    let canonical = |p: &std::path::Path| std::fs::canonicalize(p).ok();
+    match (canonical(std::path::Path::new(&here)), canonical(chapter)) {
+        (Some(here), Some(chapter)) => here.starts_with(chapter),
+        _ => false,
+    }
 }

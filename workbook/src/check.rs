@@ -24,11 +24,17 @@
 //! 7. every `workbook ...` command the README and the book print is
 //!    accepted by the tool, names included (`check/commands.rs`).
 //!
-//! Rules 1-4, 6 and 7 are instant; rule 5 builds and runs each suite twice.
+//! 8. every exercise lists typical mistakes (mutants of the reference) in
+//!    its `info.toml`, each applies to the reference, and under
+//!    `--mutants` the suite fails on each one (`check/mutants.rs`).
+//!
+//! Rules 1-4, 6 and 7 and the listing of rule 8 are instant; rule 5 builds
+//! and runs each suite twice; rule 8's runs build the suite once per mutant.
 
 mod commands;
 mod fold;
 mod isolation;
+mod mutants;
 
 use crate::info::Chapter;
 use crate::markdown::{heading_id, markdown_files};
@@ -40,7 +46,12 @@ use std::process::ExitCode;
 
 /// Checks every quick rule over all `chapters`, then runs the suites of
 /// `suites` (all chapters, one, or none).
-pub fn run(root: &Path, chapters: &[Chapter], suites: &[Chapter]) -> Result<ExitCode> {
+pub fn run(
+    root: &Path,
+    chapters: &[Chapter],
+    suites: &[Chapter],
+    with_mutants: &[Chapter],
+) -> Result<ExitCode> {
     let mut problems = Vec::new();
     let mut step = |name: &str, found: Vec<String>| {
         let mark = if found.is_empty() { "ok" } else { "FAILED" };
@@ -75,6 +86,10 @@ pub fn run(root: &Path, chapters: &[Chapter], suites: &[Chapter]) -> Result<Exit
         "workbook commands in the book and README run",
         commands::problems(root, chapters),
     );
+    step(
+        "every exercise lists mutants that apply",
+        mutants::listed(root, chapters),
+    );
     for chapter in suites {
         eprintln!(
             "check: running the {} suite against the reference and the stubs...",
@@ -83,6 +98,16 @@ pub fn run(root: &Path, chapters: &[Chapter], suites: &[Chapter]) -> Result<Exit
         step(
             &format!("suite `{}` grades honestly", chapter.package()),
             suite(root, chapter)?,
+        );
+    }
+    for chapter in with_mutants {
+        eprintln!(
+            "check: running the {} suite against each mutant of the reference...",
+            chapter.package()
+        );
+        step(
+            &format!("suite `{}` catches every mutant", chapter.package()),
+            mutants::caught(root, chapter)?,
         );
     }
     if problems.is_empty() {

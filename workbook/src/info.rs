@@ -44,6 +44,22 @@ pub struct Exercise {
     #[serde(default)]
     pub stubs: BTreeMap<String, String>,
     pub hints: Vec<String>,
+    /// Typical mistakes the suite must catch (`[[exercise.mutant]]`),
+    /// proven by `workbook check --mutants` (`check/mutants.rs`).
+    #[serde(default, rename = "mutant")]
+    pub mutants: Vec<Mutant>,
+}
+
+/// A seeded bug: `find` replaced by `replace` inside the reference's
+/// function `function` (`name` or `Type::method`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mutant {
+    pub function: String,
+    pub find: String,
+    pub replace: String,
+    /// The mistake in a few words (`"the undo dropped"`).
+    pub mistake: String,
 }
 
 impl Chapter {

@@ -54,6 +54,10 @@ enum Cmd {
     },
     /// Re-run the current exercise's tests whenever a file under `exercises/` is saved.
     Watch {
+        /// The exercise (or chapter) to follow, named as for `hint`; default:
+        /// the chapter whose folder you stand in, else the one edited last.
+        #[arg(num_args = 0..=2, value_name = "NAME")]
+        names: Vec<String>,
         /// Check for changes every so many milliseconds instead of waiting for
         /// the system's file notifications (for network or container mounts).
         #[arg(long)]
@@ -61,8 +65,11 @@ enum Cmd {
     },
     /// Restore the pristine stub of an exercise or a whole chapter (your work is backed up first).
     Reset {
-        /// An exercise (`dfs_stack`, `intro/dfs_stack`) or a chapter (`intro`, `0`).
-        target: String,
+        /// An exercise (`dfs_stack`, `intro/dfs_stack`, `intro dfs_stack`) or a
+        /// chapter (`intro`, `0`); inside a chapter's folder, its exercise names
+        /// mean its own.
+        #[arg(required = true, num_args = 1..=2, value_name = "TARGET")]
+        target: Vec<String>,
         /// Do not ask before overwriting changed files.
         #[arg(long, short)]
         yes: bool,
@@ -71,7 +78,9 @@ enum Cmd {
     Run {
         /// The chapter (slug or number).
         chapter: String,
-        /// An input file to feed both, or arguments passed to both; default: type the input.
+        /// An input file to feed both, or arguments passed to both (`run n_queens 5
+        /// --boards`); default: type the input.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         input: Vec<String>,
     },
     /// Instructors: grade a folder of submissions into a gradebook (see grading/README.md).
@@ -180,6 +189,10 @@ enum Cmd {
         /// Skip running the suites (the slow part).
         #[arg(long)]
         no_suites: bool,
+        /// Also build and run the suite once per seeded bug listed in
+        /// info.toml (`[[exercise.mutant]]`), each of which it must catch.
+        #[arg(long)]
+        mutants: bool,
     },
 }
 
@@ -311,7 +324,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command.unwrap_or(Cmd::Progress { chapter: None }) {
         Cmd::Progress { chapter } => progress::show(&root, &select(&chapters, chapter.as_deref())?),
         Cmd::Hint { names, all } => progress::hint(&root, &chapters, &names, all),
-        Cmd::Watch { poll } => watch::watch(&root, &chapters, poll),
+        Cmd::Watch { names, poll } => watch::watch(&root, &chapters, &names, poll),
         Cmd::Reset { target, yes } => reset::reset(&root, &chapters, &target, yes),
         Cmd::Run { chapter, input } => {
             let chapter = select(&chapters, Some(&chapter))?;
@@ -400,13 +413,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Check { chapter, no_suites } => {
+        Cmd::Check {
+            chapter,
+            no_suites,
+            mutants,
+        } => {
+            let selected = select(&chapters, chapter.as_deref())?;
             let suites = if no_suites {
                 Vec::new()
             } else {
-                select(&chapters, chapter.as_deref())?
+                selected.clone()
             };
-            check::run(&root, &chapters, &suites)
+            let with_mutants = if mutants { selected } else { Vec::new() };
+            check::run(&root, &chapters, &suites, &with_mutants)
         }
     }
 }

@@ -1,10 +1,16 @@
 //! What the learner types, resolved: exercise, chapter and function names,
 //! and pages.
 //!
-//! The problem: `hint` and `reset` take a name the learner typed (an
-//! exercise, a chapter, `chapter/exercise` or `chapter exercise`), and a
-//! typo must get the nearest real names rather than a bare "no such". The
-//! state is the chapter list; the nearest names are ranked by Jaro-Winkler
+//! The problem: `hint`, `reset` and `watch` take a name the learner typed
+//! (an exercise, a chapter, `chapter/exercise` or `chapter exercise`), and a
+//! typo must get the nearest real names rather than a bare "no such". A
+//! name is read where the learner stands: inside `exercises/NN_slug/` (or
+//! its reference, `solutions/NN_slug/`) an exercise or function name means
+//! that chapter's first, so `hint counting` there is chapter 3's even
+//! though chapter 5 has a `counting` too; elsewhere an ambiguous name is
+//! answered with the forms that settle it, every one of them accepted. The
+//! state is the chapter list and the current directory; the nearest names
+//! are ranked by Jaro-Winkler
 //! similarity (`strsim`) over every exercise, chapter and `chapter/exercise`.
 //! Pages are named as the book shows them: their title in `SUMMARY.md`, and
 //! the address `workbook book serve` gives them. Cost: linear in the number
@@ -20,20 +26,64 @@ pub enum Named<'a> {
     Chapter(&'a Chapter),
 }
 
+/// Resolves what the learner typed where they stand: [`resolve`] with the
+/// chapter whose folder holds the current directory, if any.
+pub fn resolve_here<'a>(
+    root: &Path,
+    chapters: &'a [Chapter],
+    words: &[String],
+) -> Result<Named<'a>> {
+    resolve(chapters, here(root, chapters), words)
+}
+
+/// The chapter whose exercise (or solution) folder holds the current
+/// directory: `exercises/03_n_queens/src` is chapter 3.
+pub fn here<'a>(root: &Path, chapters: &'a [Chapter]) -> Option<&'a Chapter> {
+    let cwd = std::env::current_dir().ok()?;
+    let cwd = cwd.canonicalize().unwrap_or(cwd);
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let rest = cwd.strip_prefix(&root).ok()?;
+    let mut parts = rest.components().map(|c| c.as_os_str().to_string_lossy());
+    let (Some(top), Some(folder)) = (parts.next(), parts.next()) else {
+        return None;
+    };
+    if top != "exercises" && top != "solutions" {
+        return None;
+    }
+    chapters.iter().find(|c| c.folder() == folder)
+}
+
 /// Resolves one or two words: `exercise`, `chapter`, `chapter/exercise`,
-/// or `chapter exercise`; a lone stubbed function names its exercise. A chapter is its slug, number or folder.
-pub fn resolve<'a>(chapters: &'a [Chapter], words: &[String]) -> Result<Named<'a>> {
+/// or `chapter exercise`; a lone stubbed function names its exercise. A
+/// chapter is its slug, number or folder. A lone name that several
+/// chapters share means `here`'s, when the learner stands in one of them.
+pub fn resolve<'a>(
+    chapters: &'a [Chapter],
+    here: Option<&'a Chapter>,
+    words: &[String],
+) -> Result<Named<'a>> {
     match words {
         [one] => match one.split_once('/') {
             Some((c, e)) => exercise_in(chapters, c, e),
-            None => single(chapters, one),
+            None => single(chapters, here, one),
         },
         [c, e] => exercise_in(chapters, c, e),
         _ => bail!("give one exercise or chapter name, or a chapter and an exercise"),
     }
 }
 
-fn single<'a>(chapters: &'a [Chapter], name: &str) -> Result<Named<'a>> {
+fn single<'a>(chapters: &'a [Chapter], here: Option<&'a Chapter>, name: &str) -> Result<Named<'a>> {
+    if let Some(c) = here {
+        // Where the learner stands, its own exercises and functions first.
+        if let Some(e) = c.exercises.iter().find(|e| e.name == name) {
+            return Ok(Named::Exercise(c, e));
+        }
+        if chapter(chapters, name).is_none()
+            && let Some(e) = c.exercises.iter().find(|e| stubs_function(e, name))
+        {
+            return Ok(Named::Exercise(c, e));
+        }
+    }
     let exercises: Vec<_> = chapters
         .iter()
         .flat_map(|c| c.exercises.iter().map(move |e| (c, e)))
@@ -48,7 +98,8 @@ fn single<'a>(chapters: &'a [Chapter], name: &str) -> Result<Named<'a>> {
                 .map(|(c, e)| format!("`{} {}`", c.chapter.slug, e.name))
                 .collect();
             bail!(
-                "`{name}` is an exercise of several chapters; say which: {}",
+                "`{name}` is an exercise of several chapters; say which: {} (or run the command \
+                 inside the chapter's folder, exercises/NN_slug)",
                 spelled.join(" or ")
             );
         }
@@ -60,15 +111,34 @@ fn single<'a>(chapters: &'a [Chapter], name: &str) -> Result<Named<'a>> {
     let owners: Vec<_> = chapters
         .iter()
         .flat_map(|c| c.exercises.iter().map(move |e| (c, e)))
-        .filter(|(_, e)| e.stubs.contains_key(name))
+        .filter(|(_, e)| stubs_function(e, name))
         .collect();
-    if let [(c, e)] = owners.as_slice() {
-        return Ok(Named::Exercise(c, e));
+    match owners.as_slice() {
+        [(c, e)] => return Ok(Named::Exercise(c, e)),
+        [] => {}
+        many => {
+            let spelled: Vec<_> = many
+                .iter()
+                .map(|(c, e)| format!("`{} {}`", c.chapter.slug, e.name))
+                .collect();
+            bail!(
+                "`{name}` is a function of several chapters' exercises; say which: {}",
+                spelled.join(" or ")
+            );
+        }
     }
     bail!(
         "no exercise or chapter `{name}`{}",
         did_you_mean(chapters, name)
     )
+}
+
+/// Whether exercise `e` stubs the function `name` (`count`, or a method
+/// as `Flags::is_free` or plain `is_free`).
+fn stubs_function(e: &Exercise, name: &str) -> bool {
+    e.stubs
+        .keys()
+        .any(|k| k == name || k.rsplit_once("::").is_some_and(|(_, m)| m == name))
 }
 
 fn exercise_in<'a>(chapters: &'a [Chapter], c: &str, e: &str) -> Result<Named<'a>> {
@@ -200,5 +270,73 @@ mod tests {
             section_title(page, "the-explicit-stack").as_deref(),
             Some("The explicit stack")
         );
+    }
+
+    /// The workbook's own chapters, read from the repository.
+    fn chapters() -> Vec<Chapter> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace");
+        crate::info::load_chapters(root).expect("the chapters load")
+    }
+
+    fn named(named: Named<'_>) -> String {
+        match named {
+            Named::Exercise(c, e) => format!("{}/{}", c.chapter.slug, e.name),
+            Named::Chapter(c) => c.chapter.slug.clone(),
+        }
+    }
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn inside_a_chapter_its_own_exercise_is_meant() {
+        let all = chapters();
+        let n_queens = chapter(&all, "n_queens");
+        let knights = chapter(&all, "knights_tour");
+        let got = |here, typed| resolve(&all, here, &words(typed)).map(named).ok();
+        assert_eq!(
+            got(n_queens, "counting").as_deref(),
+            Some("n_queens/counting")
+        );
+        assert_eq!(
+            got(knights, "counting").as_deref(),
+            Some("knights_tour/counting")
+        );
+        assert_eq!(got(n_queens, "is_free").as_deref(), Some("n_queens/flags"));
+        assert_eq!(
+            got(n_queens, "Flags::new").as_deref(),
+            Some("n_queens/flags")
+        );
+        // A chapter's name still means the chapter, and other chapters' own
+        // names still resolve from inside this one.
+        assert_eq!(got(n_queens, "apples").as_deref(), Some("apples"));
+        assert_eq!(
+            got(n_queens, "dfs_stack").as_deref(),
+            Some("intro/dfs_stack")
+        );
+    }
+
+    #[test]
+    fn every_form_an_ambiguity_suggests_is_accepted() {
+        let all = chapters();
+        let Err(err) = resolve(&all, None, &words("counting")) else {
+            panic!("`counting` is in two chapters: ambiguous outside them");
+        };
+        let err = err.to_string();
+        let forms: Vec<&str> = err.split('`').skip(1).step_by(2).skip(1).collect();
+        assert!(forms.len() >= 2, "{err}");
+        for form in forms {
+            let how = resolve(&all, None, &words(form)).map(named);
+            assert!(
+                how.is_ok(),
+                "`{form}` (from {err:?}) is refused: {:?}",
+                how.err()
+            );
+            let slashed = form.replace(' ', "/");
+            assert!(resolve(&all, None, &words(&slashed)).is_ok(), "{slashed}");
+        }
     }
 }

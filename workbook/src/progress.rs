@@ -135,7 +135,7 @@ pub fn hint(root: &Path, chapters: &[Chapter], words: &[String], all: bool) -> R
     let (chapter, exercise) = if words.is_empty() {
         first_unfinished(root, chapters)?
     } else {
-        match names::resolve(chapters, words)? {
+        match names::resolve_here(root, chapters, words)? {
             Named::Exercise(c, e) => (c, e),
             Named::Chapter(c) => first_unfinished(root, std::slice::from_ref(c))?,
         }

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use syn::spanned::Spanned;
 
-pub fn reset(root: &Path, chapters: &[Chapter], target: &str, yes: bool) -> Result<ExitCode> {
-    let (chapter, exercise) = find(chapters, target)?;
+pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) -> Result<ExitCode> {
+    let (chapter, exercise) = find(root, chapters, target)?;
     let mut changes = Vec::new();
     for stub in stubs::generate(root, chapter)? {
         let path = chapter.dir.join("src").join(&stub.relative);
@@ -90,9 +90,14 @@ fn backup_dir(root: &Path) -> PathBuf {
         .join(secs.to_string())
 }
 
-/// A chapter (slug, number, folder) or an exercise (`name`, `slug/name`).
-fn find<'a>(chapters: &'a [Chapter], target: &str) -> Result<(&'a Chapter, Option<&'a Exercise>)> {
-    match names::resolve(chapters, &[target.to_string()])? {
+/// A chapter (slug, number, folder) or an exercise (`name`, `slug/name`,
+/// `slug name`), read where the learner stands.
+fn find<'a>(
+    root: &Path,
+    chapters: &'a [Chapter],
+    target: &[String],
+) -> Result<(&'a Chapter, Option<&'a Exercise>)> {
+    match names::resolve_here(root, chapters, target)? {
         Named::Chapter(c) => Ok((c, None)),
         Named::Exercise(c, e) => Ok((c, Some(e))),
     }
@@ -127,7 +132,7 @@ fn restore_items(current: &str, pristine: &str, exercise: &Exercise) -> Result<S
 }
 
 /// Every function and method in a file (`name`, `Type::name`) with its byte range.
-fn item_ranges(text: &str) -> Result<Vec<(String, std::ops::Range<usize>)>> {
+pub fn item_ranges(text: &str) -> Result<Vec<(String, std::ops::Range<usize>)>> {
     let file = syn::parse_file(text)?;
     let starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))

@@ -7,8 +7,10 @@
 
 use anyhow::{Context, Result};
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Which implementation the suite is pointed at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +59,66 @@ pub fn run_suite_in(
     target: Target,
     target_dir: Option<&Path>,
 ) -> Result<SuiteRun> {
+    let out = suite_command(root, package, target, target_dir)
+        .output()
+        .with_context(|| format!("cannot run cargo test for {package}"))?;
+    Ok(verdicts(&out))
+}
+
+/// [`run_suite_in`] on the learner's crate under a wall-clock `limit` for
+/// the build and the run together: `None` when it ran out (cargo and the
+/// suite, started in a process group of their own, are then killed
+/// together). For code that may loop, such as the check's seeded bugs.
+pub fn run_suite_limited(
+    root: &Path,
+    package: &str,
+    target_dir: Option<&Path>,
+    limit: Duration,
+) -> Result<Option<SuiteRun>> {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = suite_command(root, package, Target::Learner, target_dir);
+    cmd.process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd
+        .spawn()
+        .with_context(|| format!("cannot run cargo test for {package}"))?;
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut text);
+            }
+            text
+        })
+    }
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break Some(status);
+        }
+        if started.elapsed() > limit {
+            // The whole group: cargo, and the suite it started.
+            let _ = Command::new("kill")
+                .args(["-KILL", &format!("-{}", child.id())])
+                .status();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let out = Output {
+        status: status.unwrap_or_default(),
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    };
+    Ok(status.map(|_| verdicts(&out)))
+}
+
+/// The `cargo test` command that runs `package`'s suite with plain output.
+fn suite_command(root: &Path, package: &str, target: Target, target_dir: Option<&Path>) -> Command {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     if let Some(dir) = target_dir {
         cmd.env("CARGO_TARGET_DIR", dir);
@@ -81,16 +143,18 @@ pub fn run_suite_in(
         // The tool prints its own next step; the suites' line would repeat it.
         .env("WORKBOOK_NO_SUMMARY", "1");
     cmd.args(["--", "--color", "never"]);
-    let out = cmd
-        .output()
-        .with_context(|| format!("cannot run cargo test for {package}"))?;
+    cmd
+}
+
+/// The verdicts of a finished `cargo test`, or its compiler errors.
+fn verdicts(out: &Output) -> SuiteRun {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let mut run = parse(&stdout);
     if run.tests.is_empty() && !out.status.success() {
         run.build_error = Some(compiler_errors(&stderr));
     }
-    Ok(run)
+    run
 }
 
 /// Reads libtest's plain output.
@@ -158,6 +222,31 @@ fn compiler_errors(stderr: &str) -> String {
     }
 }
 
+/// The lines of a failure worth showing (`watch`, and the grader's
+/// report.md): the first `limit` non-blank ones, except that a snapshot's
+/// diff is kept whole (up to 400 lines), so the learner's own `+` lines are
+/// never cut off.
+pub fn shown_lines(msg: &str, limit: usize) -> Vec<&str> {
+    let lines: Vec<&str> = msg.lines().filter(|l| !l.trim().is_empty()).collect();
+    let diff_end = lines.iter().rposition(|l| is_diff_line(l));
+    let keep = match diff_end {
+        // The diff, then the lines that say what it was.
+        Some(end) => (end + 3).max(limit).min(400),
+        None => limit,
+    };
+    lines.into_iter().take(keep).collect()
+}
+
+/// Whether a line belongs to insta's snapshot diff: its frame, or a line
+/// numbered on both sides (`   3    3 │ ...`, `      4 │+...`).
+fn is_diff_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("────")
+        || t.starts_with("+new results")
+        || t.starts_with("-old snapshot")
+        || line.contains("│")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +266,25 @@ mod tests {
             "message was {:?}",
             run.messages["a::y"]
         );
+    }
+
+    #[test]
+    fn a_long_snapshot_diff_is_kept_through_the_learners_lines() {
+        let mut msg = String::from("Snapshot: x\n-old snapshot\n+new results\n────────────\n");
+        for i in 0..30 {
+            msg.push_str(&format!("{i:>5}      │-[\n"));
+        }
+        msg.push_str("         0 │+mine\n────────────\nwhat it was\n");
+        msg.push_str(&"more\n".repeat(20));
+        let shown = shown_lines(&msg, 15);
+        assert!(shown.iter().any(|l| l.contains("│+mine")), "{shown:?}");
+        assert!(shown.contains(&"what it was"), "{shown:?}");
+        assert!(shown.len() < 40, "{shown:?}");
+    }
+
+    #[test]
+    fn other_failures_are_cut() {
+        let msg: String = (0..40).map(|i| format!("line {i}\n")).collect();
+        assert_eq!(shown_lines(&msg, 15).len(), 15);
     }
 }

@@ -35,7 +35,7 @@ use syn::spanned::Spanned;
 pub const REFERENCE_ONLY: &str = "// workbook: reference-only";
 
 /// One generated file: its path relative to the crate's `src/`, and text.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct StubFile {
     pub relative: PathBuf,
     pub text: String,

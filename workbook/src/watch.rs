@@ -12,8 +12,15 @@
 //! editors that save atomically (write a temporary file, then rename) and
 //! mounts that deliver no notifications at all are both covered.
 //! `--poll` replaces notifications with notify's polling watcher.
+//!
+//! The chapter in hand is the one the learner named (`watch counting`, read
+//! where they stand, as `hint` reads it), else the one whose folder they
+//! stand in, else the one edited last. A failing snapshot's diff is shown
+//! whole, the learner's own `+` lines included; other failures are cut to
+//! their first lines.
 
-use crate::info::Chapter;
+use crate::info::{Chapter, Exercise};
+use crate::names::Named;
 use crate::progress::statuses;
 use crate::runner::{Target, run_suite};
 use anyhow::{Context, Result};
@@ -35,14 +42,30 @@ struct Remembered {
     exercises: BTreeMap<String, (usize, usize)>,
     /// The first failure to show: a test name and its message, or compiler errors.
     failure: Option<(String, String)>,
+    /// Each exercise's first failing test and its message.
+    #[serde(default)]
+    failures: BTreeMap<String, (String, String)>,
 }
 
 type State = BTreeMap<String, Remembered>;
 
-pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<ExitCode> {
+pub fn watch(
+    root: &Path,
+    chapters: &[Chapter],
+    names: &[String],
+    poll: Option<u64>,
+) -> Result<ExitCode> {
     if chapters.is_empty() {
         anyhow::bail!("no chapters under exercises/: nothing to watch");
     }
+    let pinned: Option<(&Chapter, Option<&Exercise>)> = if names.is_empty() {
+        crate::names::here(root, chapters).map(|c| (c, None))
+    } else {
+        Some(match crate::names::resolve_here(root, chapters, names)? {
+            Named::Exercise(c, e) => (c, Some(e)),
+            Named::Chapter(c) => (c, None),
+        })
+    };
     let state_path = root.join(".workbook").join("progress.json");
     let mut state: State = std::fs::read_to_string(&state_path)
         .ok()
@@ -84,7 +107,8 @@ pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<Exi
                 (c, fp, newest)
             })
             .collect();
-        let current = current_chapter(&scans);
+        let current = pinned.map_or_else(|| current_chapter(&scans), |(c, _)| c);
+        let exercise = pinned.and_then(|(_, e)| e);
         let fresh =
             |c: &Chapter, fp: u64| state.get(c.package()).is_some_and(|r| r.fingerprint == fp);
         let unfinished = |c: &Chapter| {
@@ -115,12 +139,12 @@ pub fn watch(root: &Path, chapters: &[Chapter], poll: Option<u64>) -> Result<Exi
         let shown = focus.map_or(current, |(c, _, _)| *c);
         if stale.is_empty() {
             if drawn != Some(true) {
-                show(root, chapters, &state, shown);
+                show(root, chapters, &state, shown, exercise);
                 drawn = Some(true);
             }
         } else {
             if drawn.is_none() {
-                show(root, chapters, &state, shown);
+                show(root, chapters, &state, shown, exercise);
                 drawn = Some(false);
             }
             let (c, fp, _) = stale[0];
@@ -218,13 +242,17 @@ fn evaluate(root: &Path, c: &Chapter, fingerprint: u64) -> Result<Remembered> {
     }
     for (e, s) in statuses(c, &run) {
         r.exercises.insert(e.name.clone(), (s.passed, s.total));
-        if !s.done() && r.failure.is_none() {
+        if !s.done() {
             let prefix = format!("{}::", e.name);
-            r.failure = run
+            let first = run
                 .messages
                 .iter()
                 .find(|(t, _)| t.starts_with(&prefix))
                 .map(|(t, m)| (t.clone(), m.clone()));
+            if let Some(first) = first {
+                r.failure.get_or_insert_with(|| first.clone());
+                r.failures.insert(e.name.clone(), first);
+            }
         }
     }
     Ok(r)
@@ -238,7 +266,13 @@ fn save(path: &Path, state: &State) -> Result<()> {
     Ok(())
 }
 
-fn show(root: &Path, chapters: &[Chapter], state: &State, current: &Chapter) {
+fn show(
+    root: &Path,
+    chapters: &[Chapter],
+    state: &State,
+    current: &Chapter,
+    exercise: Option<&Exercise>,
+) {
     if std::io::stdout().is_terminal() {
         print!("\x1b[2J\x1b[H");
     }
@@ -257,7 +291,11 @@ fn show(root: &Path, chapters: &[Chapter], state: &State, current: &Chapter) {
         None => println!(
             "Every exercise passes. Well done! Try `cargo run -p workbook -- run <chapter>` to explore further."
         ),
-        Some(c) => show_chapter(root, c, state.get(c.package()), &done_of),
+        Some(c) => {
+            // The exercise named, while it is in the chapter shown.
+            let named = exercise.filter(|e| c.exercises.iter().any(|x| x.name == e.name));
+            show_chapter(root, c, state.get(c.package()), &done_of, named)
+        }
     }
     let known = chapters.iter().all(|c| state.contains_key(c.package()));
     if known {
@@ -289,9 +327,10 @@ fn show_chapter(
     c: &Chapter,
     remembered: Option<&Remembered>,
     done_of: &dyn Fn(&Chapter, &str) -> bool,
+    named: Option<&Exercise>,
 ) {
     let r = remembered.cloned().unwrap_or_default();
-    let Some(e) = c.exercises.iter().find(|e| !done_of(c, &e.name)) else {
+    let Some(e) = named.or_else(|| c.exercises.iter().find(|e| !done_of(c, &e.name))) else {
         return;
     };
     println!(
@@ -300,7 +339,7 @@ fn show_chapter(
     );
     if let Some((test, msg)) = r.failure.as_ref().filter(|_| r.exercises.is_empty()) {
         println!("\n{} {test}: fix this first, then save again", c.folder());
-        for line in msg.lines().filter(|l| !l.trim().is_empty()).take(20) {
+        for line in crate::runner::shown_lines(msg, 20) {
             println!("    {line}");
         }
         return;
@@ -310,11 +349,14 @@ fn show_chapter(
         let mark = if done_of(c, &ex.name) { "✓" } else { "✗" };
         println!("  {mark} {:<24} {p}/{t}", ex.name);
     }
-    if let Some((test, msg)) = &r.failure {
+    let failure = r.failures.get(&e.name).or(r.failure.as_ref());
+    if let Some((test, msg)) = failure {
         println!("\n{test}:");
-        for line in msg.lines().filter(|l| !l.trim().is_empty()).take(15) {
+        for line in crate::runner::shown_lines(msg, 15) {
             println!("    {line}");
         }
+    } else if done_of(c, &e.name) {
+        println!("\n`{}` passes.", e.name);
     }
     println!(
         "\nRead {}; stuck? `cargo run -p workbook -- hint {} {}`",

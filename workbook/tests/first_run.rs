@@ -3,7 +3,8 @@
 //! libtest prints its own summary last, so the suites' support module
 //! (tests/support.rs) registers an exit handler that adds one line after
 //! it: the first failing exercise in the chapter's order, with the commands
-//! that go on from there. This test runs chapter 0's suite against the
+//! that go on from there, spelled for where the learner's shell stands
+//! (inside the chapter's folder, or anywhere else). This test runs chapter 0's suite against the
 //! untouched stubs in the repository, as a learner's first `cargo test`
 //! does, and reads that line. The state: the repository's own target
 //! directory (the workspace build has compiled the dependencies). The cost:
@@ -14,13 +15,15 @@ mod common;
 use common::repo;
 use std::process::Command;
 
-/// The last lines chapter 0's suite writes to stderr, run with `filter`.
-fn untouched_intro_ends_with(filter: Option<&str>) -> String {
+/// The last lines chapter 0's suite writes to stderr, run with `filter`
+/// by a learner whose shell stands in `here` (relative to the repository).
+fn untouched_intro_ends_with(filter: Option<&str>, here: &str) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(repo())
         .args(["test", "-q", "-p", "intro", "--test", "intro", "--"])
         .args(filter)
+        .env("PWD", repo().join(here))
         .env_remove("WORKBOOK_NO_SUMMARY")
         .env_remove("RUST_BACKTRACE");
     let run = cmd.output().expect("cargo runs");
@@ -35,7 +38,7 @@ fn untouched_intro_ends_with(filter: Option<&str>) -> String {
 
 #[test]
 fn an_untouched_chapter_ends_by_naming_its_first_exercise() {
-    let end = untouched_intro_ends_with(None);
+    let end = untouched_intro_ends_with(None, "exercises/00_intro");
     assert!(
         end.contains("3 exercises have failing tests. Start with `dfs_recursive`"),
         "{end}"
@@ -49,9 +52,19 @@ fn an_untouched_chapter_ends_by_naming_its_first_exercise() {
 
 #[test]
 fn a_filtered_run_names_the_exercise_it_ran() {
-    let end = untouched_intro_ends_with(Some("dfs_stack"));
+    let end = untouched_intro_ends_with(Some("dfs_stack"), "exercises/00_intro");
     assert!(
         end.contains("1 exercise has failing tests. Start with `dfs_stack`"),
+        "{end}"
+    );
+}
+
+#[test]
+fn from_the_root_the_commands_name_the_chapter() {
+    let end = untouched_intro_ends_with(None, ".");
+    assert!(end.contains("cargo test -p intro dfs_recursive"), "{end}");
+    assert!(
+        end.contains("cargo run -p workbook -- hint intro dfs_recursive"),
         "{end}"
     );
 }

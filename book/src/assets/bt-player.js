@@ -1,22 +1,22 @@
-// The book's step-through players and quizzes. No dependencies, no network.
+// The book's step-through players. No dependencies, no network.
 //
-// A player is a <div class="bt-player" data-trace="JSON"> written by
-// `workbook book build` from a trace the reference solver recorded. The
-// trace is a board (a grid, or a graph with drawn vertices) and a list of
-// events [op, row, col, text, depth, say]; op is one of try, place, reject,
-// undo, found. The state shown after k steps is computed by replaying the
-// first k events from the empty board, so stepping back is exact and cheap
-// (traces hold at most a few thousand events).
-//
-// A quiz is a <div class="bt-quiz"> of answer buttons; the answer and its
-// explanation sit in a <details> that a click opens. The reader's answers
-// are kept in localStorage only.
+// A player is a <div class="bt-player" data-traces="JSON"> written by
+// `workbook book build`: one or more instances of a search recorded from
+// the reference (the format is documented in solutions/trace/src/lib.rs).
+// Each instance has a board, the code the search runs, counters with their
+// definitions and totals, and steps [kind, node, parent, line, mark, r, c,
+// text, say]. The state shown after k steps is computed from the first k
+// steps (per-step tables are built once per instance), so scrubbing to any
+// step is exact. The search tree is drawn whole when it is small and as
+// the current path with its siblings otherwise (bt-tree.js).
 (function () {
   "use strict";
 
+  var BT = window.BT = window.BT || {};
   var SVG = "http://www.w3.org/2000/svg";
   var CELL = 40;
   var PAD = 4;
+  var LBL = 22;
 
   function el(tag, attrs, text) {
     var e = tag.indexOf("svg:") === 0
@@ -26,122 +26,149 @@
     if (text !== undefined) { e.textContent = text; }
     return e;
   }
+  BT.el = el;
 
-  // ---- the state after k events ------------------------------------------
+  // Step fields.
+  var KIND = 0, NODE = 1, PARENT = 2, LINE = 3, MARK = 4, ROW = 5, COL = 6, TEXT = 7, SAY = 8;
+  BT.F = { KIND: KIND, NODE: NODE, PARENT: PARENT, LINE: LINE, MARK: MARK, ROW: ROW, COL: COL, TEXT: TEXT, SAY: SAY };
 
-  // Replays events[0..k): returns the cells' texts and states, the path of
-  // choices (a stack of {key, text}), the counters and the last event.
+  // ---- per-instance tables ---------------------------------------------------
+
+  // Built once: each node's parent, depth, the step that entered it and the
+  // step that closed it; the node and depth after each step; each counter's
+  // value after each step; the steps carrying each marker.
+  function tables(t) {
+    var steps = t.steps;
+    var n = steps.length;
+    var parent = [-1];
+    var depth = [0];
+    var entered = [-1];
+    var closed = [Infinity];
+    var nodeAfter = new Array(n + 1);
+    nodeAfter[0] = 0;
+    var cur = 0;
+    for (var j = 0; j < n; j++) {
+      var s = steps[j];
+      var v = s[NODE];
+      if (v === parent.length) {
+        parent.push(s[PARENT]);
+        depth.push(depth[s[PARENT]] + 1);
+        entered.push(j);
+        closed.push(Infinity);
+      }
+      if (v !== cur) {
+        // Every node on cur's path that is not an ancestor of v closes now.
+        var anc = {};
+        for (var a = v; a >= 0; a = parent[a]) { anc[a] = true; }
+        for (var b = cur; b >= 0 && !anc[b]; b = parent[b]) { closed[b] = j; }
+      }
+      cur = v;
+      nodeAfter[j + 1] = v;
+    }
+    var marks = { solution: [], dead: [], guess: [] };
+    var markNode = {};
+    for (var i = 0; i < n; i++) {
+      var m = steps[i][MARK];
+      if (marks[m]) {
+        marks[m].push(i + 1);
+        // A dead end is the node the step leaves; the others, the node it is on.
+        markNode[i] = m === "dead" ? nodeAfter[i] : nodeAfter[i + 1];
+      }
+    }
+    var values = {};
+    t.counters.forEach(function (c) {
+      var rule = c[1];
+      var vals = new Array(n + 1);
+      vals[0] = 0;
+      var kinds = rule.indexOf("steps:") === 0 ? rule.slice(6).split(",") : null;
+      var mark = rule.indexOf("marks:") === 0 ? rule.slice(6) : null;
+      var seen = 0;
+      for (var k = 1; k <= n; k++) {
+        var st = steps[k - 1];
+        if (rule === "depth") { vals[k] = depth[nodeAfter[k]]; } else if (rule === "nodes") {
+          seen = Math.max(seen, st[NODE] + 1);
+          vals[k] = seen;
+        } else if (kinds) { vals[k] = vals[k - 1] + (kinds.indexOf(st[KIND]) >= 0 ? 1 : 0); } else if (mark) {
+          vals[k] = vals[k - 1] + (st[MARK] === mark ? 1 : 0);
+        }
+      }
+      values[c[0]] = vals;
+    });
+    return {
+      parent: parent, depth: depth, entered: entered, closed: closed, nodeAfter: nodeAfter,
+      marks: marks, markNode: markNode, values: values
+    };
+  }
+  BT.tables = tables;
+
+  // ---- the board after k steps ---------------------------------------------
+
   // A try only fills an empty cell (a visited or given one keeps its text),
   // a given cell is never cleared, and on a graph a vertex that is backed
   // out of stays seen ("done").
-  function replay(trace, k) {
-    var graph = trace.board.kind === "graph";
+  function board(t, k) {
+    var graph = t.board.kind === "graph";
     var cells = {};
-    trace.given.forEach(function (g) { cells[g[0] + "," + g[1]] = { text: g[2], st: "given" }; });
-    var path = [];
-    var nodes = 0;
-    var backtracks = 0;
-    var found = 0;
+    t.given.forEach(function (g) { cells[g[0] + "," + g[1]] = { text: g[2], st: "given" }; });
     for (var i = 0; i < k; i++) {
-      var e = trace.events[i];
-      var op = e[0];
-      var key = e[1] + "," + e[2];
-      var has = e[1] >= 0;
+      var e = t.steps[i];
+      if (e[ROW] < 0) { continue; }
+      var op = e[KIND];
+      var key = e[ROW] + "," + e[COL];
       var cell = cells[key];
-      var given = cell && cell.st === "given";
+      if (cell && cell.st === "given") { continue; }
       if (op === "try") {
-        nodes++;
-        if (has) {
-          if (!cell) { cells[key] = { text: e[3], st: "try" }; }
-          path.push({ key: key, text: e[3] });
-        }
+        if (!cell) { cells[key] = { text: e[TEXT], st: "try" }; }
       } else if (op === "place") {
-        if (has) {
-          if (!given) { cells[key] = { text: e[3], st: "on" }; }
-          var top = path[path.length - 1];
-          if (top && top.key === key) { top.text = e[3]; } else { path.push({ key: key, text: e[3] }); }
-        }
+        cells[key] = { text: e[TEXT], st: "on" };
       } else if (op === "reject") {
-        if (has && cell && cell.st === "try") { delete cells[key]; }
-        if (has) { popTo(path, key); }
+        if (cell && cell.st === "try") { delete cells[key]; }
       } else if (op === "undo") {
-        backtracks++;
-        if (has && !given) {
-          if (graph) { cells[key] = { text: e[3] || (cell && cell.text) || "", st: "done" }; } else { delete cells[key]; }
-        }
-        if (has) { popTo(path, key); }
-      } else if (op === "found") {
-        found++;
+        if (graph) { cells[key] = { text: e[TEXT] || (cell && cell.text) || "", st: "done" }; } else { delete cells[key]; }
       }
     }
-    return {
-      cells: cells, path: path, nodes: nodes, backtracks: backtracks, found: found,
-      last: k > 0 ? trace.events[k - 1] : null
-    };
+    return cells;
   }
-
-  function popTo(path, key) {
-    for (var i = path.length - 1; i >= 0; i--) {
-      if (path[i].key === key) { path.length = i; return; }
-    }
-  }
-
-  function pathText(trace, path) {
-    if (!path.length) { return "(empty)"; }
-    return path.map(function (p) {
-      var rc = p.key.split(",");
-      if (trace.board.kind === "graph") { return rc[0]; }
-      return "(" + rc[0] + "," + rc[1] + ")" + (p.text ? "=" + p.text : "");
-    }).join(" → ");
-  }
-
-  // ---- drawing -------------------------------------------------------------
 
   // Row numbers down the left, column numbers along the top, 0-based like
-  // the code and the narration; a cell's top-left corner is at (x0, y0).
-  var LBL = 22;
-
-  function drawGrid(trace) {
-    var b = trace.board;
-    var x0 = LBL;
-    var y0 = LBL;
-    var w = x0 + b.cols * CELL + PAD;
-    var h = y0 + b.rows * CELL + PAD;
+  // the code and the narration.
+  function drawGrid(t) {
+    var b = t.board;
+    var w = LBL + b.cols * CELL + PAD;
+    var h = LBL + b.rows * CELL + PAD;
     var svg = el("svg:svg", { viewBox: "0 0 " + w + " " + h, class: "bt-board", role: "img",
-      "aria-label": trace.title + ": a " + b.rows + " by " + b.cols + " board" });
+      "aria-label": "The board: " + b.rows + " by " + b.cols });
     var cells = {};
     for (var r = 0; r < b.rows; r++) {
-      svg.appendChild(el("svg:text", { class: "lbl", x: x0 / 2, y: y0 + r * CELL + CELL / 2 + 5 }, String(r)));
+      svg.appendChild(el("svg:text", { class: "lbl", x: LBL / 2, y: LBL + r * CELL + CELL / 2 + 5 }, String(r)));
       for (var c = 0; c < b.cols; c++) {
-        if (r === 0) {
-          svg.appendChild(el("svg:text", { class: "lbl", x: x0 + c * CELL + CELL / 2, y: y0 - 7 }, String(c)));
-        }
+        if (r === 0) { svg.appendChild(el("svg:text", { class: "lbl", x: LBL + c * CELL + CELL / 2, y: LBL - 7 }, String(c))); }
         var g = el("svg:g", { "data-r": r, "data-c": c, class: "cell" });
-        g.appendChild(el("svg:rect", { x: x0 + c * CELL, y: y0 + r * CELL, width: CELL, height: CELL }));
-        var t = el("svg:text", { x: x0 + c * CELL + CELL / 2, y: y0 + r * CELL + CELL / 2 + 8, "font-size": 22 });
-        g.appendChild(t);
+        g.appendChild(el("svg:rect", { x: LBL + c * CELL, y: LBL + r * CELL, width: CELL, height: CELL }));
+        g.appendChild(el("svg:text", { x: LBL + c * CELL + CELL / 2, y: LBL + r * CELL + CELL / 2 + 8, "font-size": 22 }));
         svg.appendChild(g);
         cells[r + "," + c] = g;
       }
     }
     for (var i = 0; i <= b.rows; i++) {
       svg.appendChild(el("svg:line", { class: b.box && i % b.box === 0 ? "gl thick" : "gl",
-        x1: x0, y1: y0 + i * CELL, x2: x0 + b.cols * CELL, y2: y0 + i * CELL }));
+        x1: LBL, y1: LBL + i * CELL, x2: LBL + b.cols * CELL, y2: LBL + i * CELL }));
     }
     for (var j = 0; j <= b.cols; j++) {
       svg.appendChild(el("svg:line", { class: b.box && j % b.box === 0 ? "gl thick" : "gl",
-        x1: x0 + j * CELL, y1: y0, x2: x0 + j * CELL, y2: y0 + b.rows * CELL }));
+        x1: LBL + j * CELL, y1: LBL, x2: LBL + j * CELL, y2: LBL + b.rows * CELL }));
     }
     return { svg: svg, cells: cells };
   }
 
-  function drawGraph(trace) {
-    var b = trace.board;
-    var at = function (v) { return [20 + b.nodes[v][0] * 3.6, 20 + b.nodes[v][1] * 2.6]; };
+  function drawGraph(t) {
+    var b = t.board;
+    var at = function (v) { return [24 + b.nodes[v][0] * 3.5, 24 + b.nodes[v][1] * 2.5]; };
     var svg = el("svg:svg", { viewBox: "0 0 400 300", class: "bt-board bt-graph", role: "img",
-      "aria-label": trace.title + ": a graph of " + b.nodes.length + " vertices" });
+      "aria-label": "The graph: " + b.nodes.length + " vertices" });
     var defs = el("svg:defs");
-    var marker = el("svg:marker", { id: "bt-arrow-" + trace.id, viewBox: "0 0 10 10", refX: "10", refY: "5",
+    var id = "bt-arrow-" + t.id;
+    var marker = el("svg:marker", { id: id, viewBox: "0 0 10 10", refX: "10", refY: "5",
       markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" });
     marker.appendChild(el("svg:path", { d: "M0,0 L10,5 L0,10 z", class: "arrow" }));
     defs.appendChild(marker);
@@ -152,9 +179,9 @@
       var dx = q[0] - p[0];
       var dy = q[1] - p[1];
       var len = Math.sqrt(dx * dx + dy * dy) || 1;
-      var s = 19 / len;
+      var s = 20 / len;
       svg.appendChild(el("svg:line", { class: "edge", x1: p[0] + dx * s, y1: p[1] + dy * s,
-        x2: q[0] - dx * s, y2: q[1] - dy * s, "marker-end": "url(#bt-arrow-" + trace.id + ")" }));
+        x2: q[0] - dx * s, y2: q[1] - dy * s, "marker-end": "url(#" + id + ")" }));
     });
     var cells = {};
     b.nodes.forEach(function (n, v) {
@@ -162,52 +189,129 @@
       var g = el("svg:g", { "data-r": v, "data-c": 0, class: "cell" });
       g.appendChild(el("svg:circle", { cx: p[0], cy: p[1], r: 17 }));
       g.appendChild(el("svg:text", { x: p[0], y: p[1] + 6, class: "v" }, n[2]));
-      var t = el("svg:text", { x: p[0] + 30, y: p[1] + 6, class: "k" });
-      g.appendChild(t);
+      g.appendChild(el("svg:text", { x: p[0] + 30, y: p[1] + 6, class: "k" }));
       svg.appendChild(g);
       cells[v + ",0"] = g;
     });
     return { svg: svg, cells: cells };
   }
 
-  // ---- one player ----------------------------------------------------------
+  // ---- one player --------------------------------------------------------------
 
-  var OPS = { try: "try", place: "place", reject: "reject", undo: "undo (backtrack)", found: "found" };
+  var WORDS = { try: "try", place: "place", reject: "reject", undo: "undo", found: "found", note: "" };
+  var JUMPS = [
+    ["solution", "s", "solution"], ["dead", "d", "dead end"], ["guess", "g", "guess"]
+  ];
 
   function Player(root) {
-    var trace;
     try {
-      trace = JSON.parse(root.getAttribute("data-trace"));
+      this.traces = JSON.parse(root.getAttribute("data-traces"));
     } catch (err) {
       root.appendChild(el("p", { class: "bt-error" }, "This player's trace cannot be read: " + err));
       return;
     }
-    this.trace = trace;
     this.root = root;
-    this.k = 0;
     this.timer = null;
     root.textContent = "";
     root.setAttribute("tabindex", "0");
     root.setAttribute("role", "group");
-    root.setAttribute("aria-label", "Step-through player: " + trace.title +
-      ". Keys: right arrow steps, left arrow steps back, space plays or pauses, b jumps to the next backtrack.");
-    root.appendChild(el("p", { class: "bt-title" }, trace.title));
-    var drawn = trace.board.kind === "graph" ? drawGraph(trace) : drawGrid(trace);
-    this.cells = drawn.cells;
-    var stage = el("div", { class: "bt-stage" });
-    stage.appendChild(drawn.svg);
-    root.appendChild(stage);
-    this.status = el("p", { class: "bt-status" });
+    root.setAttribute("aria-label", "Step-through player: " + this.traces[0].title +
+      ". Keys: right and left arrows step, space plays or pauses, Home and End jump to the ends, " +
+      "s, d and g jump to the next solution, dead end and guess (with shift, the previous one).");
+    root.appendChild(el("p", { class: "bt-title" }, this.traces[0].title));
+    if (this.traces.length > 1) { root.appendChild(this.chooser()); }
+    this.stage = el("div", { class: "bt-stage" });
+    root.appendChild(this.stage);
+    this.counters = el("p", { class: "bt-status" });
+    root.appendChild(this.counters);
     this.say = el("p", { class: "bt-say", "aria-live": "polite" });
-    this.path = el("p", { class: "bt-path" });
-    root.appendChild(this.status);
     root.appendChild(this.say);
+    this.path = el("p", { class: "bt-path" });
     root.appendChild(this.path);
+    root.appendChild(this.timeline());
     root.appendChild(this.controls());
-    root.appendChild(this.transcript());
+    this.legend = el("details", { class: "bt-legend" });
+    root.appendChild(this.legend);
+    this.transcriptBox = el("div");
+    root.appendChild(this.transcriptBox);
     this.bindKeys();
-    this.show();
+    this.load(0);
   }
+
+  Player.prototype.chooser = function () {
+    var label = el("label", { class: "bt-instance" }, "Instance ");
+    var select = el("select", { "aria-label": "Which instance the player replays" });
+    this.traces.forEach(function (t, i) { select.appendChild(el("option", { value: i }, t.instance)); });
+    var self = this;
+    select.addEventListener("change", function () { self.pause(); self.load(Number(select.value)); });
+    label.appendChild(select);
+    this.select = select;
+    return label;
+  };
+
+  Player.prototype.load = function (i) {
+    var t = this.traces[i];
+    this.t = t;
+    this.tab = tables(t);
+    this.k = 0;
+    this.root.setAttribute("data-instance", i);
+    this.stage.textContent = "";
+    var drawn = t.board.kind === "graph" ? drawGraph(t) : drawGrid(t);
+    this.cells = drawn.cells;
+    var boardBox = el("div", { class: "bt-boardbox" });
+    boardBox.appendChild(drawn.svg);
+    this.stage.appendChild(boardBox);
+    this.tree = new BT.Tree(t, this.tab);
+    this.stage.appendChild(this.tree.box);
+    this.stage.appendChild(this.codePanel());
+    this.range.max = t.steps.length;
+    this.drawMarks();
+    this.fillLegend();
+    this.transcriptBox.textContent = "";
+    this.transcriptBox.appendChild(this.transcript());
+    this.show();
+  };
+
+  Player.prototype.codePanel = function () {
+    var t = this.t;
+    var box = el("div", { class: "bt-code" });
+    box.appendChild(el("p", { class: "bt-code-head" }, t.code.path.split("/").pop() + " (" + t.code.anchor + "), the code the search runs"));
+    var pre = el("pre", { class: "bt-code-lines", tabindex: "0", "aria-label": "The reference code; the executing line is marked" });
+    this.lines = t.code.lines.map(function (line, i) {
+      var span = el("span", { class: "bt-line", "data-line": i + 1 });
+      span.appendChild(el("span", { class: "bt-ln", "aria-hidden": "true" }, String(i + 1)));
+      span.appendChild(document.createTextNode(line + "\n"));
+      pre.appendChild(span);
+      return span;
+    });
+    this.pre = pre;
+    box.appendChild(pre);
+    return box;
+  };
+
+  Player.prototype.timeline = function () {
+    var box = el("div", { class: "bt-timeline" });
+    var self = this;
+    this.range = el("input", { type: "range", min: "0", max: "0", value: "0", step: "1",
+      class: "bt-range", "aria-label": "Step (scrub the timeline)" });
+    this.range.addEventListener("input", function () { self.pause(); self.k = Number(self.range.value); self.show(); });
+    this.marks = el("div", { class: "bt-marks", "aria-hidden": "true" });
+    box.appendChild(this.range);
+    box.appendChild(this.marks);
+    return box;
+  };
+
+  Player.prototype.drawMarks = function () {
+    var n = this.t.steps.length || 1;
+    var marks = this.marks;
+    marks.textContent = "";
+    var tab = this.tab;
+    ["guess", "dead", "solution"].forEach(function (m) {
+      tab.marks[m].forEach(function (k) {
+        marks.appendChild(el("span", { class: "bt-mark m-" + m, style: "left:" + (100 * k / n) + "%" }));
+      });
+    });
+  };
 
   Player.prototype.button = function (label, title, action) {
     var b = el("button", { type: "button", title: title, "aria-label": title, "data-action": action }, label);
@@ -218,13 +322,20 @@
 
   Player.prototype.controls = function () {
     var bar = el("div", { class: "bt-controls" });
-    bar.appendChild(this.button("« start", "Back to the start (Home)", "start"));
+    bar.appendChild(this.button("«", "Back to the start (Home)", "start"));
     bar.appendChild(this.button("◀", "Step back (left arrow)", "back"));
     this.playButton = this.button("Play", "Play or pause (space)", "play");
     bar.appendChild(this.playButton);
-    bar.appendChild(this.button("▶|", "Step forward (right arrow)", "step"));
-    bar.appendChild(this.button("↶ next backtrack", "Jump to the next backtrack (b)", "backtrack"));
-    bar.appendChild(this.button("end »", "To the end (End)", "end"));
+    bar.appendChild(this.button("▶", "Step forward (right arrow)", "step"));
+    bar.appendChild(this.button("»", "To the end (End)", "end"));
+    var self = this;
+    this.jumps = {};
+    JUMPS.forEach(function (j) {
+      var b = self.button("next " + j[2], "Jump to the next " + j[2] + " (" + j[1] + "; shift+" + j[1] + " for the previous)", "next-" + j[0]);
+      b.classList.add("j-" + j[0]);
+      self.jumps[j[0]] = b;
+      bar.appendChild(b);
+    });
     var label = el("label", { class: "bt-speed" }, "speed ");
     var speed = el("select", { "aria-label": "Steps per second" });
     [1, 2, 5, 10, 30, 100].forEach(function (s) {
@@ -232,7 +343,6 @@
       if (s === 5) { o.selected = true; }
       speed.appendChild(o);
     });
-    var self = this;
     speed.addEventListener("change", function () { if (self.timer) { self.pause(); self.play(); } });
     this.speed = speed;
     label.appendChild(speed);
@@ -240,17 +350,45 @@
     return bar;
   };
 
+  Player.prototype.fillLegend = function () {
+    var d = this.legend;
+    d.textContent = "";
+    d.appendChild(el("summary", {}, "Legend: what the counters and colours mean"));
+    var dl = el("dl");
+    dl.appendChild(el("dt", {}, "step"));
+    dl.appendChild(el("dd", {}, "steps replayed so far, of all the steps the reference's search took on this instance"));
+    this.t.counters.forEach(function (c) {
+      dl.appendChild(el("dt", {}, c[0]));
+      dl.appendChild(el("dd", {}, c[2]));
+    });
+    d.appendChild(dl);
+    var keys = el("ul", { class: "bt-keys" });
+    [["m-solution", "a solution: the search has an answer here"],
+      ["m-dead", "a dead end: a node with no way on, which the search backs out of"],
+      ["m-guess", "a guess: a choice among two or more"],
+      ["m-cur", "the tree's current node and the code's executing line"]].forEach(function (p) {
+      var li = el("li");
+      li.appendChild(el("span", { class: "bt-swatch " + p[0], "aria-hidden": "true" }));
+      li.appendChild(document.createTextNode(" " + p[1]));
+      keys.appendChild(li);
+    });
+    d.appendChild(keys);
+  };
+
   // The transcript lists every step as text, for screen readers and for
   // reading the whole run at once; it is built when first opened.
   Player.prototype.transcript = function () {
     var d = el("details", { class: "bt-transcript" });
-    d.appendChild(el("summary", {}, "Transcript: every step as text (" + this.trace.events.length + " steps)"));
-    var self = this;
+    var t = this.t;
+    var tab = this.tab;
+    d.appendChild(el("summary", {}, "Transcript: every step as text (" + t.steps.length + " steps)"));
     d.addEventListener("toggle", function () {
       if (!d.open || d.querySelector("ol")) { return; }
       var ol = el("ol");
-      self.trace.events.forEach(function (e) {
-        ol.appendChild(el("li", {}, "[depth " + e[4] + "] " + OPS[e[0]] + ": " + e[5]));
+      t.steps.forEach(function (e, i) {
+        var line = e[LINE] ? " [line " + e[LINE] + "]" : "";
+        var mark = e[MARK] !== "-" ? " (" + e[MARK] + ")" : "";
+        ol.appendChild(el("li", {}, "[depth " + tab.depth[tab.nodeAfter[i + 1]] + "]" + line + mark + " " + e[SAY]));
       });
       d.appendChild(ol);
     });
@@ -260,14 +398,20 @@
   Player.prototype.bindKeys = function () {
     var self = this;
     this.root.addEventListener("keydown", function (ev) {
-      if (ev.target.tagName === "SELECT") { return; }
+      var tag = ev.target.tagName;
+      if (tag === "SELECT" || tag === "INPUT") {
+        // mdBook turns pages on left/right arrows: not while scrubbing.
+        if (tag === "INPUT") { ev.stopPropagation(); }
+        return;
+      }
       // Space on a focused button presses that button; leave it alone.
-      if (ev.target.tagName === "BUTTON" && (ev.key === " " || ev.key === "Enter")) { return; }
-      var map = { ArrowRight: "step", ArrowLeft: "back", " ": "play", b: "backtrack", Home: "start", End: "end" };
+      if (tag === "BUTTON" && (ev.key === " " || ev.key === "Enter")) { return; }
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) { return; }
+      var map = { ArrowRight: "step", ArrowLeft: "back", " ": "play", Home: "start", End: "end",
+        s: "next-solution", d: "next-dead", g: "next-guess", S: "prev-solution", D: "prev-dead", G: "prev-guess" };
       var action = map[ev.key];
       if (action) {
         ev.preventDefault();
-        // mdBook turns pages on left/right arrows: not while in a player.
         ev.stopPropagation();
         self.act(action);
       }
@@ -275,30 +419,38 @@
   };
 
   Player.prototype.act = function (action) {
-    var n = this.trace.events.length;
-    if (action !== "play") { this.pause(); }
+    var n = this.t.steps.length;
+    if (action === "play") {
+      if (this.timer) { this.pause(); } else { this.play(); }
+      return;
+    }
+    this.pause();
     if (action === "step") { this.k = Math.min(n, this.k + 1); }
     if (action === "back") { this.k = Math.max(0, this.k - 1); }
     if (action === "start") { this.k = 0; }
     if (action === "end") { this.k = n; }
-    if (action === "backtrack") {
-      var i = this.k;
-      while (i < n && this.trace.events[i][0] !== "undo") { i++; }
-      this.k = Math.min(n, i + 1);
-    }
-    if (action === "play") {
-      if (this.timer) { this.pause(); } else { this.play(); }
-      return;
+    var m = /^(next|prev)-(\w+)$/.exec(action);
+    if (m) {
+      var list = this.tab.marks[m[2]];
+      var k = this.k;
+      var to = m[1] === "next"
+        ? list.filter(function (x) { return x > k; })[0]
+        : list.filter(function (x) { return x < k; }).pop();
+      if (to === undefined) {
+        this.say.textContent = "No " + (m[1] === "next" ? "later " : "earlier ") + m[2].replace("dead", "dead end") + " in this run.";
+        return;
+      }
+      this.k = to;
     }
     this.show();
   };
 
   Player.prototype.play = function () {
     var self = this;
-    if (this.k >= this.trace.events.length) { this.k = 0; }
+    if (this.k >= this.t.steps.length) { this.k = 0; }
     this.playButton.textContent = "Pause";
     this.timer = setInterval(function () {
-      if (self.k >= self.trace.events.length) { self.pause(); return; }
+      if (self.k >= self.t.steps.length) { self.pause(); return; }
       self.k++;
       self.show();
     }, 1000 / Number(this.speed.value));
@@ -307,117 +459,80 @@
   Player.prototype.pause = function () {
     if (this.timer) { clearInterval(this.timer); }
     this.timer = null;
-    this.playButton.textContent = "Play";
+    if (this.playButton) { this.playButton.textContent = "Play"; }
   };
 
   Player.prototype.show = function () {
-    var s = replay(this.trace, this.k);
-    var graph = this.trace.board.kind === "graph";
+    var t = this.t;
+    var k = this.k;
+    var n = t.steps.length;
+    var last = k > 0 ? t.steps[k - 1] : null;
+    var graph = t.board.kind === "graph";
+    var cells = board(t, k);
     var self = this;
     Object.keys(this.cells).forEach(function (key) {
       var g = self.cells[key];
-      var c = s.cells[key];
+      var c = cells[key];
       var texts = g.querySelectorAll("text");
-      var t = graph ? texts[1] : texts[0];
-      t.textContent = c ? c.text : "";
+      var tx = graph ? texts[1] : texts[0];
+      tx.textContent = c ? c.text : "";
       if (!graph) {
-        var len = t.textContent.length;
-        t.setAttribute("font-size", len <= 1 ? 22 : len === 2 ? 19 : len === 3 ? 14 : 10);
+        var len = tx.textContent.length;
+        tx.setAttribute("font-size", len <= 1 ? 22 : len === 2 ? 19 : len === 3 ? 14 : 11);
       }
       g.setAttribute("class", "cell" + (c ? " " + c.st : ""));
     });
-    if (s.last && s.last[1] >= 0) {
-      var cur = this.cells[s.last[1] + "," + s.last[2]];
-      if (cur) { cur.setAttribute("class", cur.getAttribute("class") + " cur cur-" + s.last[0]); }
+    if (last && last[ROW] >= 0) {
+      var cur = this.cells[last[ROW] + "," + last[COL]];
+      if (cur) { cur.setAttribute("class", cur.getAttribute("class") + " cur cur-" + last[KIND]); }
     }
-    var n = this.trace.events.length;
-    var depth = s.last ? s.last[4] : 0;
-    this.root.setAttribute("data-step", this.k);
-    this.root.setAttribute("data-nodes", s.nodes);
-    this.status.textContent = "step " + this.k + " of " + n + " · nodes " + s.nodes +
-      " · backtracks " + s.backtracks + " · depth " + depth + (s.found ? " · found " + s.found : "");
-    this.say.textContent = s.last ? OPS[s.last[0]] + ": " + s.last[5] : "Press ▶| or the right arrow to take the first step.";
-    this.say.setAttribute("class", "bt-say" + (s.last ? " op-" + s.last[0] : ""));
-    this.path.textContent = "path: " + pathText(this.trace, s.path);
+    // The tree.
+    var node = this.tab.nodeAfter[k];
+    this.tree.show(k);
+    // The code.
+    var line = last ? last[LINE] : 0;
+    this.lines.forEach(function (span, i) {
+      var lit = i + 1 === line;
+      span.classList.toggle("lit", lit);
+      if (lit) { span.setAttribute("aria-current", "step"); } else { span.removeAttribute("aria-current"); }
+    });
+    if (line > 0) {
+      var span = this.lines[line - 1];
+      var top = span.offsetTop;
+      if (top < this.pre.scrollTop || top + span.offsetHeight > this.pre.scrollTop + this.pre.clientHeight) {
+        this.pre.scrollTop = Math.max(0, top - this.pre.clientHeight / 3);
+      }
+    }
+    // Counters.
+    this.counters.textContent = "";
+    this.counters.appendChild(el("span", { class: "bt-counter", "data-counter": "step", "data-value": k }, "step " + k + " of " + n));
+    var tab = this.tab;
+    t.counters.forEach(function (c) {
+      var v = tab.values[c[0]][k];
+      self.counters.appendChild(el("span", { class: "bt-counter", "data-counter": c[0], "data-value": v, title: c[2] }, c[0] + " " + v));
+    });
+    this.root.setAttribute("data-step", k);
+    this.root.setAttribute("data-node", node);
+    this.root.setAttribute("data-line", line);
+    this.range.value = k;
+    this.range.setAttribute("aria-valuetext", "step " + k + " of " + n);
+    var word = last ? WORDS[last[KIND]] : "";
+    var mark = last && last[MARK] !== "-" ? " [" + last[MARK].replace("dead", "dead end") + "]" : "";
+    this.say.textContent = last
+      ? (word ? word + ": " : "") + last[SAY] + mark
+      : "Press ▶ or the right arrow to take the first step; drag the timeline to jump.";
+    this.say.setAttribute("class", "bt-say" + (last ? " op-" + last[KIND] : ""));
+    this.path.textContent = "path: " + this.tree.pathText(node);
+    JUMPS.forEach(function (j) {
+      var any = tab.marks[j[0]].length > 0;
+      self.jumps[j[0]].disabled = !any;
+    });
   };
 
-  // ---- quizzes ---------------------------------------------------------------
-
-  function Quiz(root) {
-    var id = "bt-quiz-" + root.getAttribute("data-quiz");
-    var buttons = root.querySelectorAll("button[data-right]");
-    var answer = root.querySelector("details");
-    var mark = function (b, remember) {
-      buttons.forEach(function (x) { x.classList.remove("picked"); });
-      b.classList.add("picked", b.getAttribute("data-right") === "1" ? "right" : "wrong");
-      var verdict = root.querySelector(".bt-verdict") || el("p", { class: "bt-verdict", "aria-live": "polite" });
-      verdict.textContent = b.getAttribute("data-right") === "1" ? "Right." : "Not quite: see why below.";
-      root.insertBefore(verdict, answer);
-      if (answer) { answer.open = true; }
-      if (remember) {
-        try { localStorage.setItem(id, b.textContent); } catch (e) { /* private mode: forget */ }
-      }
-    };
-    buttons.forEach(function (b) {
-      b.addEventListener("click", function () { mark(b, true); });
-    });
-    var saved = null;
-    try { saved = localStorage.getItem(id); } catch (e) { saved = null; }
-    buttons.forEach(function (b) { if (saved !== null && b.textContent === saved) { mark(b, false); } });
-  }
-
-  // ---- wide tables and code ---------------------------------------------------
-
-  // A table or code block wider than the text column may spread into the
-  // free space on either side of it (the margins of .content), as far as it
-  // needs; what still does not fit scrolls inside itself, never the page.
-  function spread(w, need) {
-    var content = document.querySelector(".content");
-    var main = w.closest("main");
-    if (need <= 0 || !content || !main) { return; }
-    var m = main.getBoundingClientRect();
-    var c = content.getBoundingClientRect();
-    var left = Math.max(0, m.left - c.left - 16);
-    var right = Math.max(0, c.right - m.right - 16);
-    var r = Math.min(right, Math.ceil(need / 2));
-    var l = Math.min(left, need - r);
-    r = Math.min(right, need - l);
-    if (l + r <= 0) { return; }
-    w.classList.add("bt-wide");
-    w.style.marginLeft = -l + "px";
-    w.style.width = (m.width + l + r) + "px";
-  }
-
-  function unspread(w) {
-    w.classList.remove("bt-wide");
-    w.style.marginLeft = "";
-    w.style.width = "";
-  }
-
-  function widenTables() {
-    document.querySelectorAll("main .table-wrapper").forEach(function (w) {
-      unspread(w);
-      var t = w.querySelector("table");
-      if (!t) { return; }
-      // The width the table wants with no cell wrapped.
-      t.style.width = "max-content";
-      var need = t.getBoundingClientRect().width - w.clientWidth;
-      t.style.width = "";
-      spread(w, need);
-    });
-    document.querySelectorAll("main pre").forEach(function (p) {
-      unspread(p);
-      var code = p.querySelector("code") || p;
-      spread(p, Math.max(code.scrollWidth - code.clientWidth, p.scrollWidth - p.clientWidth));
-    });
-  }
+  BT.Player = Player;
 
   function init() {
-    widenTables();
-    window.addEventListener("resize", widenTables);
-    if (document.fonts) { document.fonts.ready.then(widenTables); }
     document.querySelectorAll(".bt-player").forEach(function (p) { p.btPlayer = new Player(p); });
-    document.querySelectorAll(".bt-quiz").forEach(function (q) { Quiz(q); });
   }
 
   if (document.readyState === "loading") {

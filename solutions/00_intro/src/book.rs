@@ -10,16 +10,16 @@
 //! `workbook book build` reads (see workbook/src/book/records.rs).
 
 use crate::{dfs_recursive, subsets_with_sum};
-use book_trace::{Out, Quiz};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace};
 
 /// The player's graph as `node` and `edge` records, each vertex labelled.
-fn nodes(out: &mut Out, labels: &[String]) {
+fn nodes(rec: &mut dyn FnMut(&[&str]), labels: &[String]) {
     for (v, (x, y)) in PLACES.iter().enumerate() {
-        out.rec(&["node", &x.to_string(), &y.to_string(), &labels[v]]);
+        rec(&["node", &x.to_string(), &y.to_string(), &labels[v]]);
     }
     for (a, next) in graph().iter().enumerate() {
         for b in next {
-            out.rec(&["edge", &a.to_string(), &b.to_string()]);
+            rec(&["edge", &a.to_string(), &b.to_string()]);
         }
     }
 }
@@ -52,7 +52,9 @@ const PLACES: [(u32, u32); 7] = [
 /// Every record of the chapter: the player, three figures and a quiz.
 pub fn records() -> String {
     let mut out = Out::default();
-    trace(&mut out);
+    for start in STARTS {
+        trace(&mut out, start);
+    }
     order_figure(&mut out);
     subsets_figure(&mut out);
     stack_figure(&mut out);
@@ -62,81 +64,123 @@ pub fn records() -> String {
     out.into_text()
 }
 
-fn trace(out: &mut Out) {
+/// The player's instances: the search from the page's start, 0, then
+/// from 4 (a way back into 0) and from 6 (which reaches one vertex).
+pub const STARTS: [usize; 3] = [0, 4, 6];
+
+fn trace(out: &mut Out, start: usize) {
     let g = graph();
-    out.rec(&["trace", "dfs", "Recursive DFS from vertex 0"]);
-    out.rec(&["board", "graph"]);
-    nodes(
-        out,
-        &(0..g.len()).map(|v| v.to_string()).collect::<Vec<_>>(),
+    let code = Code::new(
+        "solutions/00_intro/src/lib.rs",
+        include_str!("lib.rs"),
+        "dfs_recursive",
     );
+    let mut t = Trace::new(
+        "dfs",
+        "Recursive DFS: one tree node per call of visit",
+        &format!("from vertex {start}"),
+        code,
+    );
+    t.rec(&["board", "graph"]);
+    let labels: Vec<String> = (0..g.len()).map(|v| v.to_string()).collect();
+    nodes(&mut |f| t.rec(f), &labels);
+    let order = dfs_recursive(&g, start);
+    let calls = 1 + order.iter().map(|&v| g[v].len()).sum::<usize>();
+    t.counter(
+        "calls",
+        "steps:try",
+        "calls of visit so far (one tree node each), the ones that return at once included",
+    );
+    t.counter(
+        "seen",
+        "steps:place",
+        "vertices marked seen so far: the length of the order",
+    );
+    t.counter(
+        "depth",
+        "depth",
+        "calls of visit open now (the current node's depth)",
+    );
+    t.total("calls", calls as u64);
+    t.total("seen", order.len() as u64);
+    t.total("depth", 0);
+    t.stay(Step::new(
+        "note",
+        "visit(graph, start, &mut seen, &mut order);",
+        &format!("dfs_recursive(graph, {start}): nothing is seen yet; call visit({start})."),
+    ));
     let mut seen = vec![false; g.len()];
-    let mut order = Vec::new();
-    visit(&g, 0, None, 1, &mut seen, &mut order, out);
-    let list: Vec<String> = order.iter().map(usize::to_string).collect();
-    out.ev(
-        "found",
-        None,
-        "",
-        0,
+    let mut got = Vec::new();
+    visit(&g, start, None, &mut seen, &mut got, &mut t);
+    let list: Vec<String> = got.iter().map(usize::to_string).collect();
+    let missed: Vec<String> = (0..g.len())
+        .filter(|v| !seen[*v])
+        .map(|v| v.to_string())
+        .collect();
+    t.stay(Step::new(
+        "note",
+        "-> Vec<usize>",
         &format!(
-            "The search is back at the start: the order is {}; vertex 6 is never reached.",
-            list.join(", ")
+            "Every call has returned: the order is {}, that is {} vertices from {calls} calls of visit; not reached: {}.",
+            list.join(", "),
+            got.len(),
+            if missed.is_empty() { "none".to_string() } else { missed.join(", ") }
         ),
-    );
+    ));
+    t.finish(out);
 }
 
-/// [`crate::dfs_recursive`]'s `visit`, one event per decision.
+/// [`crate::dfs_recursive`]'s `visit`, one step per decision.
 fn visit(
     g: &[Vec<usize>],
     v: usize,
     from: Option<usize>,
-    depth: usize,
     seen: &mut [bool],
     order: &mut Vec<usize>,
-    out: &mut Out,
+    t: &mut Trace,
 ) {
     let via = from.map_or("the start".to_string(), |u| format!("vertex {u}"));
-    out.ev(
-        "try",
-        Some((v, 0)),
-        "",
-        depth,
-        &format!("visit({v}), called from {via}."),
+    t.down(
+        Step::new(
+            "try",
+            "fn visit(",
+            &format!("visit({v}), called from {via}."),
+        )
+        .at((v, 0), ""),
     );
     if seen[v] {
-        out.ev(
+        t.up(Step::new(
             "reject",
-            Some((v, 0)),
-            "",
-            depth,
-            &format!("{v} is already seen: return at once."),
-        );
+            "seen[v] {",
+            &format!("{v} is already seen: return at once, back to {via}."),
+        )
+        .at((v, 0), "")
+        .mark(Mark::Dead));
         return;
     }
     seen[v] = true;
     order.push(v);
-    let k = order.len();
-    out.ev(
-        "place",
-        Some((v, 0)),
-        &k.to_string(),
-        depth,
-        &format!(
-            "Mark {v} seen: it is number {k} in the order. Its neighbours: {:?}.",
-            g[v]
-        ),
+    let k = order.len().to_string();
+    t.stay(
+        Step::new(
+            "place",
+            "order.push(v);",
+            &format!(
+                "Mark {v} seen: it is number {k} in the order. Its neighbours: {:?}.",
+                g[v]
+            ),
+        )
+        .at((v, 0), &k),
     );
     for &next in &g[v] {
-        visit(g, next, Some(v), depth + 1, seen, order, out);
+        visit(g, next, Some(v), seen, order, t);
     }
-    out.ev(
+    t.up(Step::new(
         "undo",
-        Some((v, 0)),
-        &k.to_string(),
-        depth,
-        &format!("Every neighbour of {v} is done: back up to {via}."),
-    );
+        "for &next in &graph[v]",
+        &format!("Every neighbour of {v} is done: return to {via}."),
+    )
+    .at((v, 0), &k));
 }
 
 fn order_figure(out: &mut Out) {
@@ -154,7 +198,7 @@ fn order_figure(out: &mut Out) {
         "0",
         "The player's graph; each vertex is labelled vertex:#place in the DFS order from 0 (6 is never reached).",
     ]);
-    nodes(out, &labels);
+    nodes(&mut |f| out.rec(f), &labels);
     for &v in &order {
         out.rec(&["cell", &v.to_string(), "0", "", "seen"]);
     }
@@ -307,6 +351,14 @@ fn quiz(out: &mut Out) {
             show(&right)
         ),
     });
+    out.why(
+        &show(&breadth),
+        "0, 1, 2, ... finishes every neighbour of 0 before going deeper: that is breadth-first order. The recursion calls visit(1) and stays inside it (3, then 5) before it ever tries 2.",
+    );
+    out.why(
+        &show(&[0, 2, 4, 5, 3, 1]),
+        "This tries each vertex's neighbours last-first (2 before 1), as a stack that pushes them in list order pops them. The recursive loop takes graph[v] in its own order: 1 first.",
+    );
 }
 
 /// Predict the stack: what is on it right after the first pop.
@@ -373,12 +425,17 @@ mod tests {
     #[test]
     fn the_player_marks_the_vertices_in_the_reference_order() {
         let text = records();
-        let placed: Vec<usize> = text
-            .lines()
-            .filter(|l| l.starts_with("trace\tdfs") || l.starts_with("ev\tplace"))
-            .filter_map(|l| l.split('\t').nth(2)?.parse().ok())
-            .collect();
-        assert_eq!(placed, dfs_recursive(&graph(), 0));
+        for (i, start) in STARTS.into_iter().enumerate() {
+            let placed: Vec<usize> = text
+                .split("trace\tdfs\t")
+                .nth(i + 1)
+                .expect("an instance")
+                .lines()
+                .filter(|l| l.starts_with("step\tplace"))
+                .filter_map(|l| l.split('\t').nth(6)?.parse().ok())
+                .collect();
+            assert_eq!(placed, dfs_recursive(&graph(), start));
+        }
     }
 
     #[test]
@@ -407,7 +464,10 @@ mod tests {
     fn every_visit_is_left_once_so_the_player_ends_at_depth_zero() {
         let text = records();
         let count = |op: &str| text.lines().filter(|l| l.starts_with(op)).count();
-        assert_eq!(count("ev\tplace"), count("ev\tundo"));
-        assert_eq!(count("ev\ttry"), count("ev\tplace") + count("ev\treject"));
+        assert_eq!(count("step\tplace"), count("step\tundo"));
+        assert_eq!(
+            count("step\ttry"),
+            count("step\tplace") + count("step\treject")
+        );
     }
 }

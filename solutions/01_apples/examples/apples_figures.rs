@@ -95,7 +95,6 @@ fn plot(rows: &[Row]) -> String {
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
          viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
          <text x=\"{}\" y=\"18\" text-anchor=\"middle\" font-size=\"14\">\
          Work to count the ways for N people and M = N apples (log scale)</text>\n",
         w / 2.0

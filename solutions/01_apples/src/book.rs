@@ -10,16 +10,22 @@
 //! tab-separated lines `workbook book build` reads (workbook/src/book/records.rs).
 
 use crate::{binomial, count_checked, count_memo, count_naive, count_naive_traced, distributions};
-use book_trace::{Out, Quiz};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
 
-/// The player's instance: 3 people, 4 apples.
+/// The player's instances, (people, apples): the page's 3 people and 4
+/// apples first, then a smaller and a bigger one.
+pub const INSTANCES: [(u32, u32); 3] = [(PEOPLE, APPLES), (2, 3), (4, 2)];
+
+/// The page's instance: 3 people, 4 apples.
 pub const PEOPLE: u32 = 3;
 pub const APPLES: u32 = 4;
 
 /// Every record of the chapter: the player, three figures and a quiz.
 pub fn records() -> String {
     let mut out = Out::default();
-    trace(&mut out);
+    for (people, apples) in INSTANCES {
+        trace(&mut out, people, apples);
+    }
     ways_figure(&mut out);
     calls_figure(&mut out);
     tree_figure(&mut out);
@@ -29,98 +35,139 @@ pub fn records() -> String {
     out.into_text()
 }
 
-fn trace(out: &mut Out) {
-    out.rec(&[
-        "trace",
-        "apples",
-        &format!("count_naive({PEOPLE}, {APPLES}): one cell per person"),
-    ]);
-    out.rec(&["board", "grid", "1", &PEOPLE.to_string(), "0"]);
-    out.ev(
-        "try",
-        None,
-        "",
-        0,
-        &format!("count_naive({PEOPLE}, {APPLES}): {PEOPLE} people share {APPLES} apples."),
-    );
-    let mut ways = 0;
-    let mut taken = Vec::new();
-    call(PEOPLE, APPLES, 1, &mut taken, &mut ways, out);
-    out.ev(
-        "found",
-        None,
-        "",
-        0,
-        &format!("Every call has returned: {ways} ways in all."),
-    );
+/// The code the player lights: [`crate::count_naive`] as the book shows it.
+fn code() -> Code {
+    Code::new(
+        "solutions/01_apples/src/naive.rs",
+        include_str!("naive.rs"),
+        "count_naive",
+    )
 }
 
-/// One call of [`crate::count_naive`]: `people` share `apples`; `taken`
-/// holds what the people before them took.
-fn call(
-    people: u32,
-    apples: u32,
-    depth: usize,
-    taken: &mut Vec<u32>,
-    ways: &mut u64,
-    out: &mut Out,
-) {
-    let me = PEOPLE - people;
+fn trace(out: &mut Out, people: u32, apples: u32) {
+    let mut t = Trace::new(
+        "apples",
+        "count_naive: one cell per person, one tree node per call",
+        &format!("{people} people, {apples} apples"),
+        code(),
+    );
+    t.rec(&["board", "grid", "1", &people.to_string(), "0"]);
+    t.counter(
+        "calls",
+        "steps:try",
+        "calls of count_naive made so far, the first one included (one tree node each)",
+    );
+    t.counter(
+        "ways",
+        "marks:solution",
+        "base cases reached so far that returned 1: each is one way to share the apples",
+    );
+    t.counter(
+        "depth",
+        "depth",
+        "calls open below the first one (the current node's depth in the tree)",
+    );
+    let run = count_naive_traced(people, apples);
+    t.total("calls", run.calls);
+    t.total("ways", count_naive(people, apples));
+    t.total("depth", 0);
+    t.stay(Step::new(
+        "try",
+        "pub fn count_naive",
+        &format!("count_naive({people}, {apples}): {people} people share {apples} apples."),
+    ));
+    let mut ways = 0;
+    let mut taken = Vec::new();
+    call(people, people, apples, &mut taken, &mut ways, &mut t);
+    t.stay(Step::new(
+        "note",
+        "",
+        &format!(
+            "The first call returns: {} ways in all, from {} calls.",
+            thousands(ways),
+            thousands(run.calls)
+        ),
+    ));
+    t.finish(out);
+}
+
+/// One call of [`crate::count_naive`] (its `try` step is written by the
+/// caller): `people` of `all` share `apples`; `taken` holds what the people
+/// before them took.
+fn call(all: u32, people: u32, apples: u32, taken: &mut Vec<u32>, ways: &mut u64, t: &mut Trace) {
+    let me = (all - people) as usize;
     match people {
         0 => {
-            if apples == 0 {
-                *ways += 1;
-            }
+            *ways += u64::from(apples == 0);
+            t.stay(Step::new(
+                "note",
+                "0 => u64::from(apples == 0)",
+                "Nobody is left: 1 way if no apple is left, else 0.",
+            ));
         }
         1 => {
             *ways += 1;
             taken.push(apples);
-            out.ev(
-                "place",
-                Some((0, me as usize)),
-                &apples.to_string(),
-                depth,
-                &format!(
-                    "Base case, one person left: person {me} takes all {apples}. That is 1 way."
-                ),
+            let all_of = apples.to_string();
+            t.stay(
+                Step::new(
+                    "place",
+                    "1 => 1,",
+                    &format!(
+                        "Base case, one person left: person {me} takes all {apples}. That is 1 way."
+                    ),
+                )
+                .at((0, me), &all_of),
             );
-            out.ev(
-                "found",
-                Some((0, me as usize)),
-                &apples.to_string(),
-                depth,
-                &format!("Way number {ways}: {}.", spell(taken)),
+            t.stay(
+                Step::new(
+                    "found",
+                    "1 => 1,",
+                    &format!("Way number {ways}: {}.", spell(taken)),
+                )
+                .at((0, me), &all_of)
+                .mark(Mark::Solution),
             );
             taken.pop();
-            out.ev(
-                "undo",
-                Some((0, me as usize)),
-                "",
-                depth,
-                "Return 1 to the caller.",
+            t.stay(
+                Step::new(
+                    "undo",
+                    "1 => 1,",
+                    &format!("Return 1: person {me} puts the {apples} back."),
+                )
+                .at((0, me), ""),
             );
         }
         _ => {
             for left in 0..=apples {
                 let take = apples - left;
                 taken.push(take);
-                out.ev(
-                    "try", Some((0, me as usize)),
-                    &take.to_string(),
-                    depth,
-                    &format!(
-                        "Person {me} takes {take}, leaving {left} for {} more: call count_naive({}, {left}).",
-                        people - 1,
-                        people - 1
-                    ),
+                let text = take.to_string();
+                t.down(
+                    Step::new(
+                        "try",
+                        "_ => (0..=apples)",
+                        &format!(
+                            "Person {me} takes {take}, leaving {left} for {} more: call count_naive({}, {left}).",
+                            people - 1,
+                            people - 1
+                        ),
+                    )
+                    .at((0, me), &text),
                 );
-                call(people - 1, left, depth + 1, taken, ways, out);
+                call(all, people - 1, left, taken, ways, t);
                 taken.pop();
-                out.ev(
-                    "undo", Some((0, me as usize)),
-                    "",
-                    depth,
-                    &format!("Back in count_naive({people}, {apples}): person {me} gives the {take} back."),
+                t.up(
+                    Step::new(
+                        "undo",
+                        "_ => (0..=apples)",
+                        &format!(
+                            "count_naive({}, {left}) returns: back in count_naive({people}, {apples}), person {me} gives the {take} back{}.",
+                            people - 1,
+                            if left == 0 { " and this call returns the sum" } else { " and takes one fewer" }
+                        ),
+                    )
+                    .at((0, me), ""),
                 );
             }
         }
@@ -290,6 +337,24 @@ fn ways_quiz(out: &mut Out) {
             run.calls
         ),
     });
+    out.why(
+        &run.calls.to_string(),
+        &format!(
+            "{} counts the calls of count_naive({PEOPLE}, {APPLES}), the first one included (the player's \"calls\"), not the base cases that return 1.",
+            run.calls
+        ),
+    );
+    out.why(
+        &u64::from(APPLES).pow(PEOPLE).to_string(),
+        &format!(
+            "{} = {APPLES}^{PEOPLE} would let each person take any number up to {APPLES} independently; the apples must add up to {APPLES}.",
+            u64::from(APPLES).pow(PEOPLE)
+        ),
+    );
+    out.why(
+        "12",
+        "12 is 3 x 4, people times apples: no rule of the recursion multiplies them.",
+    );
 }
 
 /// The quizzes that close the chapter's other pages, one each.
@@ -434,22 +499,19 @@ mod tests {
     #[test]
     fn the_player_makes_the_references_calls_and_finds_its_ways() {
         let text = records();
-        let player: String = text
-            .lines()
-            .take_while(|l| !l.starts_with("figure"))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let run = count_naive_traced(PEOPLE, APPLES);
-        assert_eq!(count(&player, "ev\ttry"), run.calls);
-        assert_eq!(count(&player, "ev\tfound\t0"), run.ways);
-    }
-
-    #[test]
-    fn every_choice_is_taken_back() {
-        let text = records();
-        assert_eq!(
-            count(&text, "ev\ttry\t0"),
-            count(&text, "ev\tundo") - count(&text, "ev\tplace")
-        );
+        for (i, (people, apples)) in INSTANCES.into_iter().enumerate() {
+            let player: String = text
+                .split("trace\tapples\t")
+                .nth(i + 1)
+                .expect("an instance")
+                .lines()
+                .take_while(|l| !l.starts_with("figure"))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let run = count_naive_traced(people, apples);
+            assert_eq!(count(&player, "step\ttry"), run.calls);
+            assert_eq!(count(&player, "step\tfound"), count_naive(people, apples));
+            assert!(player.contains(&format!("{} ways in all", thousands(run.ways))));
+        }
     }
 }

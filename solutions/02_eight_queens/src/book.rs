@@ -12,7 +12,7 @@
 //! (workbook/src/book/records.rs).
 
 use crate::{Board, N, SQUARES, count_completions, is_safe, parse_board, search_stats, solve};
-use book_trace::{Out, Quiz};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
 
 /// A square's number as (row, column).
 fn rc(square: usize) -> (usize, usize) {
@@ -27,7 +27,9 @@ pub const NO_ANSWER: [(usize, usize); 3] = [(5, 7), (6, 4), (7, 1)];
 /// Every record of the chapter: the player, figures and a quiz.
 pub fn records() -> String {
     let mut out = Out::default();
-    trace(&mut out);
+    for (label, given) in INSTANCES {
+        trace(&mut out, label, given);
+    }
     attack_figure(&mut out);
     solved_figure(&mut out);
     no_answer_figure(&mut out);
@@ -37,125 +39,221 @@ pub fn records() -> String {
     out.into_text()
 }
 
-fn trace(out: &mut Out) {
-    out.rec(&[
-        "trace",
+/// The player's instances: the contest's first sample (the page's), the
+/// first three rows of a known answer, and two given queens that attack
+/// each other.
+pub const INSTANCES: [(&str, &[(usize, usize)]); 3] = [
+    ("the first sample", &SAMPLE_ONE),
+    ("queens in rows 0 to 2", &[(0, 0), (1, 4), (2, 7)]),
+    ("two queens in one column", &[(1, 3), (5, 3)]),
+];
+
+fn trace(out: &mut Out, label: &str, given: &[(usize, usize)]) {
+    let code = Code::new(
+        "solutions/02_eight_queens/src/search.rs",
+        include_str!("search.rs"),
+        "search",
+    );
+    let mut t = Trace::new(
         "sample-one",
-        "Eight queens: the first sample, three queens given",
-    ]);
-    out.rec(&["board", "grid", "8", "8", "0"]);
-    for (r, c) in SAMPLE_ONE {
-        out.rec(&["given", &r.to_string(), &c.to_string(), "♛"]);
+        "Eight queens: place_from, one tree node per call",
+        label,
+        code,
+    );
+    t.rec(&["board", "grid", "8", "8", "0"]);
+    for (r, c) in given {
+        t.rec(&["given", &r.to_string(), &c.to_string(), "♛"]);
     }
-    let mut board = Board::from_queens(&SAMPLE_ONE);
-    let solved = walk(&mut board, 0, N, out);
+    let stats = search_stats(&Board::from_queens(given));
+    t.counter(
+        "nodes",
+        "nodes",
+        "calls of place_from so far, the first one included (the nodes of search_stats)",
+    );
+    t.counter(
+        "backtracks",
+        "steps:undo",
+        "queens placed and taken back so far (the backtracks of search_stats)",
+    );
+    t.counter(
+        "depth",
+        "depth",
+        "calls of place_from open below the first one (the square the search stands on)",
+    );
+    t.total("nodes", stats.nodes);
+    t.total("backtracks", stats.backtracks);
+    let mut board = Board::from_queens(given);
+    let solved = walk(&mut board, 0, N, true, &mut t);
     let end = if solved {
-        "Eight queens stand and none attacks another: that is the answer."
+        format!(
+            "Eight queens stand and none attacks another: that is the answer, after {} nodes and {} backtracks.",
+            thousands(stats.nodes),
+            thousands(stats.backtracks)
+        )
     } else {
-        "No Answer."
+        format!(
+            "The first call returns false: No Answer, after {} nodes and {} backtracks.",
+            thousands(stats.nodes),
+            thousands(stats.backtracks)
+        )
     };
-    out.ev("found", None, "", 0, end);
+    t.stay(Step::new("note", "", &end));
+    t.finish(out);
 }
 
-/// [`crate::Search::place_from`], one `try` per call and one event per
-/// decision. The depth is the number of queens placed, given ones included.
-fn walk(board: &mut Board, square: usize, left: usize, out: &mut Out) -> bool {
-    let depth = N - left;
+/// [`crate::Search::place_from`], one tree node per call and one step per
+/// decision; `first` is the outermost call (the tree's root).
+fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trace) -> bool {
+    let entry = Step::new(
+        "note",
+        "self.stats.nodes += 1;",
+        if first {
+            "place_from(0, 8): start at square 0 with 8 queens to stand, given ones included."
+        } else {
+            ""
+        },
+    );
+    let say = format!(
+        "place_from({square}, {left}): {left} queens still to stand on squares {square}..64."
+    );
+    let entry = if first {
+        entry
+    } else {
+        Step { say: &say, ..entry }
+    };
+    if first {
+        t.stay(entry);
+    } else {
+        t.down(entry);
+    }
     if left == 0 {
-        out.ev(
-            "try",
-            None,
-            "",
-            depth,
-            "No queen left to place: the board is complete.",
+        t.stay(
+            Step::new(
+                "found",
+                "if left == 0",
+                "No queen left to place: the board is complete.",
+            )
+            .mark(Mark::Solution),
         );
         return true;
     }
     if square == SQUARES {
-        out.ev("try", None, "", depth, "Past the last square.");
-        out.ev(
-            "reject",
-            None,
-            "",
-            depth,
-            &format!("{left} queens are still missing and no square is left: fail, back up."),
+        leave(
+            t,
+            first,
+            Step::new(
+                "note",
+                "if square == SQUARES",
+                &format!("{left} queens are still missing and no square is left: return false."),
+            )
+            .mark(Mark::Dead),
         );
         return false;
     }
     let (row, col) = (square / N, square % N);
     let at = format!("square {square} (row {row}, column {col})");
     if board.has_queen(row, col) {
-        out.ev(
-            "try",
-            Some(rc(square)),
-            "♛",
-            depth,
-            &format!("{at} holds a given queen."),
+        t.stay(
+            Step::new(
+                "try",
+                "if self.board.has_queen(row, col)",
+                &format!("{at} holds a given queen."),
+            )
+            .at(rc(square), "♛"),
         );
         if !is_safe(board, row, col) {
             let why = attacker(board, row, col);
-            out.ev(
-                "reject",
-                Some(rc(square)),
-                "♛",
-                depth,
-                &format!("The given queen is attacked {why}: fail."),
+            let say = format!("The given queen is attacked {why}: return false.");
+            leave(
+                t,
+                first,
+                Step::new("reject", "return is_safe(", &say)
+                    .at(rc(square), "♛")
+                    .mark(Mark::Dead),
             );
             return false;
         }
-        out.ev(
-            "place",
-            Some(rc(square)),
-            "♛",
-            depth + 1,
-            &format!("It is safe: keep it, {} left.", left - 1),
+        let say = format!(
+            "It is safe: keep it and call place_from({}, {}).",
+            square + 1,
+            left - 1
         );
-        return walk(board, square + 1, left - 1, out);
+        t.stay(Step::new("place", "return is_safe(", &say).at(rc(square), "♛"));
+        if walk(board, square + 1, left - 1, false, t) {
+            return true;
+        }
+        let say = format!(
+            "place_from({}, {}) failed, so place_from({square}, {left}) returns false.",
+            square + 1,
+            left - 1
+        );
+        leave(t, first, Step::new("note", "return is_safe(", &say));
+        return false;
     }
-    if !is_safe(board, row, col) {
-        out.ev(
-            "try",
-            Some(rc(square)),
-            "",
-            depth,
-            &format!("{at}: can a queen go here?"),
+    if is_safe(board, row, col) {
+        t.stay(
+            Step::new(
+                "try",
+                "if is_safe(&self.board",
+                &format!("{at} is safe: place a queen."),
+            )
+            .at(rc(square), "♛"),
         );
+        board.place(row, col);
+        let say = format!(
+            "{} queens left to place after this one: call place_from({}, {}).",
+            left - 1,
+            square + 1,
+            left - 1
+        );
+        t.stay(Step::new("place", "self.board.place(row, col);", &say).at(rc(square), "♛"));
+        if walk(board, square + 1, left - 1, false, t) {
+            return true;
+        }
+        board.remove(row, col);
+        let say = format!(
+            "The squares after {square} cannot take {} more: take this queen back (a backtrack) and leave {at} empty.",
+            left - 1
+        );
+        t.stay(Step::new("undo", "self.board.remove(row, col);", &say).at(rc(square), ""));
+    } else {
         let why = attacker(board, row, col);
-        out.ev(
-            "reject",
-            Some(rc(square)),
-            "",
-            depth,
-            &format!("No: attacked {why}. Skip it."),
+        t.stay(
+            Step::new(
+                "try",
+                "if is_safe(&self.board",
+                &format!("{at}: can a queen go here?"),
+            )
+            .at(rc(square), ""),
         );
-        return walk(board, square + 1, left, out);
+        let say = format!(
+            "No: attacked {why}. Skip it: call place_from({}, {left}).",
+            square + 1
+        );
+        t.stay(Step::new("reject", "if is_safe(&self.board", &say).at(rc(square), ""));
     }
-    out.ev(
-        "try",
-        Some(rc(square)),
-        "♛",
-        depth,
-        &format!("{at} is safe: place a queen."),
-    );
-    board.place(row, col);
-    out.ev(
-        "place",
-        Some(rc(square)),
-        "♛",
-        depth + 1,
-        &format!("{} queens left to place after this one.", left - 1),
-    );
-    if walk(board, square + 1, left - 1, out) {
+    if walk(board, square + 1, left, false, t) {
         return true;
     }
-    board.remove(row, col);
-    out.ev(
-        "undo", Some(rc(square)),
-        "",
-        depth,
-        &format!("The squares after {square} cannot take {} more: take this queen back and leave {at} empty.", left - 1),
+    let say = format!(
+        "place_from({}, {left}) failed, so place_from({square}, {left}) returns false.",
+        square + 1
     );
-    walk(board, square + 1, left, out)
+    leave(
+        t,
+        first,
+        Step::new("note", "self.place_from(square + 1, left)", &say),
+    );
+    false
+}
+
+/// A call's return: back to its caller, or, for the first call, the end.
+fn leave(t: &mut Trace, first: bool, step: Step) {
+    if first {
+        t.stay(step);
+    } else {
+        t.up(step);
+    }
 }
 
 /// Which queen attacks (row, col), and along what, in words.
@@ -299,6 +397,18 @@ fn cut_quiz(out: &mut Out) {
             "is_safe looks along the row, the column and both diagonals, and the queen just placed on square {first} sees square {refused}; the branch with a queen there is cut before it starts, and the search goes on with the square empty."
         ),
     });
+    out.why(
+        "A given queen stands there",
+        &format!("Square {refused} is empty: the given queens stand at {SAMPLE_ONE:?}."),
+    );
+    out.why(
+        "The search has no queen left to place",
+        &format!(
+            "{} queens are still to place after square {first} ({} given, 1 placed, of {N}).",
+            N - SAMPLE_ONE.len() - 1,
+            SAMPLE_ONE.len()
+        ),
+    );
 }
 
 /// The quizzes that close the chapter's other pages, one each.
@@ -443,23 +553,19 @@ mod tests {
     }
 
     #[test]
-    fn the_players_node_counter_ends_at_the_references_node_count() {
-        let text = records();
-        let player: Vec<&str> = text
-            .lines()
-            .take_while(|l| !l.starts_with("figure"))
-            .collect();
-        let tries = player.iter().filter(|l| l.starts_with("ev\ttry")).count() as u64;
-        let undos = player.iter().filter(|l| l.starts_with("ev\tundo")).count() as u64;
-        let stats = search_stats(&Board::from_queens(&SAMPLE_ONE));
-        assert_eq!((tries, undos), (stats.nodes, stats.backtracks));
-    }
-
-    #[test]
-    fn the_queens_left_on_the_players_board_are_the_answer() {
-        let mut board = Board::from_queens(&SAMPLE_ONE);
-        let mut out = Out::default();
-        assert!(walk(&mut board, 0, N, &mut out));
-        assert_eq!(Some(board), solve(&Board::from_queens(&SAMPLE_ONE)));
+    fn the_queens_left_on_the_players_board_are_the_answer_and_the_totals_hold() {
+        // Trace::finish panics when a counter misses the reference's total.
+        assert!(records().contains("total\tnodes\t"));
+        for (label, given) in INSTANCES {
+            let mut board = Board::from_queens(given);
+            let code = Code::new("search.rs", include_str!("search.rs"), "search");
+            let mut t = Trace::new("x", "x", label, code);
+            let solved = walk(&mut board, 0, N, true, &mut t);
+            let want = solve(&Board::from_queens(given));
+            assert_eq!(solved, want.is_some(), "{label}");
+            if solved {
+                assert_eq!(Some(board), want);
+            }
+        }
     }
 }

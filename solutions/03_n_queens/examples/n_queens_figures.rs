@@ -41,7 +41,7 @@ const STAGES: [Stage; 11] = [
     ("count_mirror", "count, bitmasks + mirror", count_mirror),
     (
         "count_fast",
-        "count, 8 symmetries, explicit stack (reference only)",
+        "count, 8 symmetries, branch-free walks (reference only)",
         count_fast,
     ),
     (
@@ -230,7 +230,7 @@ fn plot() -> String {
     let x = |i: usize| left + (w - left - right) * i as f64 / (sizes.len() - 1) as f64;
     let y = |v: f64| top + (h - top - bottom) * (hi - v) / (hi - lo);
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n"
     );
     let mut decade = lo as i32;
     while decade as f64 <= hi {

@@ -3,36 +3,30 @@
 //! The problem: let a reader watch the robot of [`crate::walk_leaves`] walk
 //! the tree of 6-queens positions (up-left puts a queen in the next row's
 //! first column, right moves the top queen one column on, down takes it
-//! off) without reading code. The state is a [`QueensTree`] driven by the
-//! reference walk through a [`Robot`] that forwards every move to it and
-//! writes an event; it mirrors the queens' columns to draw them. One event
-//! per move, so it costs what the walk costs; the tests prove it finds the
-//! reference's solutions. The records are the plain tab-separated lines
+//! off) without reading code. The state is a [`crate::QueensTree`] driven
+//! by the reference walk through a robot (in `book/player.rs`) that
+//! forwards every move to it and writes a step of the player's trace; it
+//! mirrors the queens' columns to draw them. One step per move, so it costs
+//! what the walk costs; the tests prove it finds the reference's solutions. The records are the plain tab-separated lines
 //! `workbook book build` reads (workbook/src/book/records.rs).
 
 use crate::fast::bitmask_nodes;
-use crate::{
-    Flags, QueensTree, Robot, count, count_mirror, count_parallel, is_valid, robot_solutions,
-    solutions, walk_leaves,
-};
+use crate::{Flags, count, count_mirror, count_parallel, is_valid, robot_solutions, solutions};
 use book_trace::{Out, Quiz};
 
-/// What a step leaves on its square: a queen, unless it takes one away.
-fn mark(op: &str, cell: Option<(usize, usize)>) -> &'static str {
-    if cell.is_some() && op != "undo" {
-        "♛"
-    } else {
-        ""
-    }
-}
+mod player;
+use player::{trace, walked_robot};
 
-/// The player's board size.
+/// The player's board size on the robot page, then two smaller instances.
 pub const N: usize = 6;
+pub const SIZES: [usize; 3] = [N, 4, 5];
 
 /// Every record of the chapter: the player, figures and a quiz.
 pub fn records() -> String {
     let mut out = Out::default();
-    trace(&mut out);
+    for n in SIZES {
+        trace(&mut out, n);
+    }
     shifts_figure(&mut out);
     symmetry_figure(&mut out);
     solution_figure(&mut out);
@@ -41,195 +35,6 @@ pub fn records() -> String {
     leaves_quiz(&mut out);
     section_quizzes(&mut out);
     out.into_text()
-}
-
-/// A robot that drives the reference [`QueensTree`] and narrates each move.
-struct Narrated {
-    tree: QueensTree,
-    cols: Vec<usize>,
-    /// Whether the top queen is still drawn (a rejected one is not).
-    shown: bool,
-    found: Vec<Vec<usize>>,
-    out: Out,
-}
-
-/// The reference's `walk_leaves` run to the end on 6 x 6 with a narrating
-/// robot: its narration, and the solutions in the order it found them.
-fn walked_robot() -> Narrated {
-    let mut robot = Narrated {
-        tree: QueensTree::new(N),
-        cols: Vec::new(),
-        shown: false,
-        found: Vec::new(),
-        out: Out::default(),
-    };
-    walk_leaves(&mut robot);
-    robot
-}
-
-impl Narrated {
-    fn top(&self) -> Option<(usize, usize)> {
-        self.cols.last().map(|&c| (self.cols.len() - 1, c))
-    }
-
-    /// The queen below the top one that attacks it, if any.
-    fn attacker(&self) -> Option<(usize, usize, &'static str)> {
-        let (row, col) = self.top()?;
-        self.cols[..row].iter().enumerate().find_map(|(r, &c)| {
-            if c == col {
-                Some((r, c, "column"))
-            } else if row - r == c.abs_diff(col) {
-                Some((r, c, "diagonal"))
-            } else {
-                None
-            }
-        })
-    }
-}
-
-impl Robot for Narrated {
-    fn is_up(&self) -> bool {
-        self.tree.is_up()
-    }
-
-    fn up_left(&mut self) {
-        if let Some(top) = self.top() {
-            let say = format!(
-                "The queen at row {}, column {} is safe: it stays, and the robot climbs.",
-                top.0, top.1
-            );
-            self.out.ev(
-                "place",
-                Some(top),
-                mark("place", Some(top)),
-                self.cols.len(),
-                &say,
-            );
-        }
-        self.tree.up_left();
-        self.cols.push(0);
-        self.shown = true;
-        let row = self.cols.len() - 1;
-        let say = format!("up-left: a queen on row {row}, column 0.");
-        self.out.ev(
-            "try",
-            Some((row, 0)),
-            mark("try", Some((row, 0))),
-            self.cols.len(),
-            &say,
-        );
-        self.check();
-    }
-
-    fn is_right(&self) -> bool {
-        self.tree.is_right()
-    }
-
-    fn right(&mut self) {
-        let Some((row, col)) = self.top() else {
-            return;
-        };
-        if self.shown {
-            let say = format!("Everything above row {row}, column {col} is done: leave it.");
-            self.out.ev(
-                "undo",
-                Some((row, col)),
-                mark("undo", Some((row, col))),
-                self.cols.len(),
-                &say,
-            );
-        }
-        self.tree.right();
-        self.cols[row] = col + 1;
-        self.shown = true;
-        let say = format!("right: the queen of row {row} moves to column {}.", col + 1);
-        self.out.ev(
-            "try",
-            Some((row, col + 1)),
-            mark("try", Some((row, col + 1))),
-            self.cols.len(),
-            &say,
-        );
-        self.check();
-    }
-
-    fn is_down(&self) -> bool {
-        self.tree.is_down()
-    }
-
-    fn down(&mut self) {
-        let Some((row, col)) = self.top() else {
-            return;
-        };
-        let depth = self.cols.len();
-        if self.shown {
-            let say =
-                format!("down: row {row} has no column left; take its queen off (column {col}).");
-            self.out.ev(
-                "undo",
-                Some((row, col)),
-                mark("undo", Some((row, col))),
-                depth,
-                &say,
-            );
-        } else {
-            let say = format!(
-                "down: row {row} has no column left; back to row {}.",
-                row.saturating_sub(1)
-            );
-            self.out.ev("undo", None, mark("undo", None), depth, &say);
-        }
-        self.tree.down();
-        self.cols.pop();
-        self.shown = true;
-    }
-
-    fn process(&mut self) {
-        let before = self.tree.clone().into_solutions().len();
-        self.tree.process();
-        let after = self.tree.clone().into_solutions().len();
-        if after > before {
-            self.found.push(self.cols.clone());
-            let say = format!(
-                "A leaf with {N} safe queens: solution {after}, columns {:?}.",
-                self.cols
-            );
-            self.out.ev(
-                "found",
-                self.top(),
-                mark("found", self.top()),
-                self.cols.len(),
-                &say,
-            );
-        }
-    }
-}
-
-impl Narrated {
-    /// The tree stops the climb at an attacked queen: say why, once.
-    fn check(&mut self) {
-        if let Some((r, c, line)) = self.attacker() {
-            let top = self.top();
-            let say = format!(
-                "Attacked along the {line} by the queen at row {r}, column {c}: a leaf, nothing grows above it."
-            );
-            self.out
-                .ev("reject", top, mark("reject", top), self.cols.len(), &say);
-            self.shown = false;
-        }
-    }
-}
-
-fn trace(out: &mut Out) {
-    out.rec(&["trace", "robot6", "The robot walks the tree of 6 queens"]);
-    out.rec(&["board", "grid", &N.to_string(), &N.to_string(), "0"]);
-    let mut robot = walked_robot();
-    let say = format!(
-        "The robot is back at the root: {} solutions, every leaf processed once.",
-        robot.found.len()
-    );
-    robot.out.ev("found", None, mark("found", None), 0, &say);
-    out.rec_all(robot.out);
 }
 
 /// How one queen's diagonals move as the search goes down: `left` shifts
@@ -317,6 +122,16 @@ fn symmetry_figure(out: &mut Out) {
             sols.len()
         ),
     ]);
+    // The row and column between two boards are gaps, drawn blank, so the
+    // boards read as separate boards, not one big one.
+    let (h, w) = (rows * (N + 1) - 1, per_row * (N + 1) - 1);
+    for r in 0..h {
+        for c in 0..w {
+            if r % (N + 1) == N || c % (N + 1) == N {
+                out.rec(&["cell", &r.to_string(), &c.to_string(), "", "gap"]);
+            }
+        }
+    }
     for (k, s) in sols.iter().enumerate() {
         let (r0, c0) = ((k / per_row) * (N + 1), (k % per_row) * (N + 1));
         for (r, &queen_col) in s.iter().enumerate() {
@@ -382,13 +197,8 @@ fn quiz(out: &mut Out) {
 
 /// The count: how many leaves the robot processes on 6 x 6.
 fn leaves_quiz(out: &mut Out) {
-    let robot = walked_robot();
-    let leaves = robot
-        .out
-        .text()
-        .lines()
-        .filter(|l| l.starts_with("ev\treject") || l.starts_with("ev\tfound\t"))
-        .count();
+    let robot = walked_robot(N);
+    let leaves = robot.leaves;
     let found = robot.found.len();
     out.quiz(Quiz {
         id: "robot-leaves",
@@ -613,6 +423,33 @@ fn first_solution_quiz(out: &mut Out) {
             first.first().copied().unwrap_or(0)
         ),
     });
+    out.why(
+        &show(&mirrored),
+        &format!(
+            "That is the first board mirrored (column c becomes {} - c): a solution too, but its row 0 queen stands further right, so the robot meets it later.",
+            N - 1
+        ),
+    );
+    out.why(
+        &show(&second),
+        &format!(
+            "That is the second board the robot reaches, after {}.",
+            show(&first)
+        ),
+    );
+    let regular: [usize; N] = [0, 2, 4, 1, 3, 5];
+    let clash = (0..N)
+        .flat_map(|a| (a + 1..N).map(move |b| (a, b)))
+        .find(|&(a, b)| b - a == regular[a].abs_diff(regular[b]) || regular[a] == regular[b]);
+    if let Some((a, b)) = clash {
+        out.why(
+            &show(&regular),
+            &format!(
+                "The queens of rows {a} and {b} (columns {} and {}) share a diagonal: it is no solution at all.",
+                regular[a], regular[b]
+            ),
+        );
+    }
 }
 
 /// The iterator page: laziness means the work stops at the first board.
@@ -748,9 +585,11 @@ mod tests {
 
     #[test]
     fn the_narrated_robot_finds_the_references_solutions_in_order() {
-        let robot = walked_robot();
-        assert_eq!(robot.found, robot_solutions(N));
-        assert_eq!(robot.tree.into_solutions(), robot_solutions(N));
+        for n in SIZES {
+            let robot = walked_robot(n);
+            assert_eq!(robot.found, robot_solutions(n));
+            assert_eq!(robot.tree.into_solutions(), robot_solutions(n));
+        }
     }
 
     #[test]

@@ -117,9 +117,12 @@ fn svg(rows: &[Row]) -> String {
         .floor()
         .min(0.0);
     let scale = (width - left - 20.0) / (max - min);
+    // Room right of the plot for the longest bar's label and the last
+    // axis label, so neither is cut at the canvas edge. No background: the
+    // book draws the plot on the theme's own.
+    let canvas = width + 60.0;
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{canvas}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"12\">\n"
     );
     for (i, r) in rows.iter().enumerate() {
         let y = 10.0 + i as f64 * (bar + gap);
@@ -167,7 +170,7 @@ fn main() -> std::io::Result<()> {
     let rows = measure(&set);
     let mut page = String::from(
         "# Measurements\n\n\
-         Produced by `cargo run --release -p sudoku_solution --example sudoku_figures`; do not edit by hand.\n\n\
+         <!-- Produced by `cargo run --release -p sudoku_solution --example sudoku_figures`; do not edit by hand. -->\n\n\
          The set: the two puzzles of the seeds and our own minimal puzzles `generate(seed, 0)` for the seeds 1 to 20 \
          (22 puzzles, all with one solution). Nodes and guesses are exact; times are the median \
          of several runs on a shared machine, so read the last column (a ratio measured in the same run) \

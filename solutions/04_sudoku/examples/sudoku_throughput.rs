@@ -125,7 +125,7 @@ fn main() -> ExitCode {
     println!("data: {}", dir.display());
     let mut page = String::from(
         "# Throughput\n\n\
-         Produced by `cargo run --release -p sudoku_solution --example sudoku_throughput`; do not edit by hand.\n\n\
+         <!-- Produced by `cargo run --release -p sudoku_solution --example sudoku_throughput`; do not edit by hand. -->\n\n\
          One core; every puzzle parsed and checked for a second solution (the fast solver and \
          `count_solutions(.., 2)`); `solve_fewest` stops at the first solution. The baselines run on \
          the first puzzles of each file, in the same run. The machine is shared, so the ratios are \

@@ -15,7 +15,7 @@ use crate::{
     Board, Grid, STAGES, count_solutions, generate, parse_cells, solve_fewest, solve_flags,
     solve_naive, solve_propagation,
 };
-use book_trace::{Out, Quiz};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
 
 /// A cell's index as (row, column).
 fn at(cell: usize) -> (usize, usize) {
@@ -31,7 +31,10 @@ pub const PUZZLE: &str =
 pub fn records() -> String {
     let mut out = Out::default();
     let puzzle = Grid::from_literal(PUZZLE);
-    let guessed = trace(&mut out, &puzzle);
+    let guessed = trace(&mut out, &puzzle, "the page's puzzle");
+    for (label, other) in MORE {
+        trace(&mut out, &Grid::from_literal(other), label);
+    }
     candidates_figure(&mut out, &puzzle);
     counts_figure(&mut out, &puzzle);
     solved_figure(&mut out, &puzzle, &guessed);
@@ -54,13 +57,35 @@ fn name(cell: usize) -> String {
     format!("({}, {})", cell / 9, cell % 9)
 }
 
+/// The player's other instances, after the page's [`PUZZLE`].
+pub const MORE: [(&str, &str); 2] = [
+    (
+        "the classic example",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ),
+    (
+        "a harder puzzle",
+        "4.....57867......3.....8.....1.6..9...2..9.....7.8.2.....59...7.1.....6...3..7...",
+    ),
+];
+
 /// Returns the cells where the search guessed (chose among two or more).
-fn trace(out: &mut Out, puzzle: &Grid) -> Vec<usize> {
-    out.rec(&["trace", "fewest", "Sudoku: fewest candidates first"]);
-    out.rec(&["board", "grid", "9", "9", "3"]);
+fn trace(out: &mut Out, puzzle: &Grid, label: &str) -> Vec<usize> {
+    let code = Code::new(
+        "solutions/04_sudoku/src/fewest.rs",
+        include_str!("fewest.rs"),
+        "solve_fewest",
+    );
+    let mut t = Trace::new(
+        "fewest",
+        "Sudoku, fewest candidates first: one tree node per call of branch",
+        label,
+        code,
+    );
+    t.rec(&["board", "grid", "9", "9", "3"]);
     for (i, &d) in puzzle.cells.iter().enumerate() {
         if d != 0 {
-            out.rec(&[
+            t.rec(&[
                 "given",
                 &(i / 9).to_string(),
                 &(i % 9).to_string(),
@@ -68,29 +93,62 @@ fn trace(out: &mut Out, puzzle: &Grid) -> Vec<usize> {
             ]);
         }
     }
+    let outcome = solve_fewest(puzzle);
+    t.counter(
+        "nodes",
+        "nodes",
+        "calls of branch so far, the first one included (the nodes of Stats)",
+    );
+    t.counter(
+        "guesses",
+        "marks:guess",
+        "digits written so far into a blank that had two or more candidates (the guesses of Stats)",
+    );
+    t.counter(
+        "depth",
+        "depth",
+        "digits the search has written and not taken back",
+    );
+    t.total("nodes", outcome.stats.nodes);
+    t.total("guesses", outcome.stats.guesses);
     let mut grid = *puzzle;
     let mut masks = Masks::of(puzzle);
     let mut guessed = Vec::new();
-    let solved = branch(&mut grid, &mut masks, 0, &mut guessed, out);
+    t.stay(Step::new(
+        "note",
+        "stats.nodes += 1;",
+        "branch: the first call, on the puzzle as given.",
+    ));
+    let solved = branch(&mut grid, &mut masks, true, &mut guessed, &mut t);
     let end = if solved {
-        "Every blank is filled: solved."
+        format!(
+            "Every blank is filled: solved, after {} nodes and {} guesses.",
+            thousands(outcome.stats.nodes),
+            thousands(outcome.stats.guesses)
+        )
     } else {
-        "No solution."
+        format!(
+            "No solution, after {} nodes.",
+            thousands(outcome.stats.nodes)
+        )
     };
-    out.ev("found", None, "", 0, end);
+    t.stay(Step::new("note", "solution: solved.then_some(grid)", &end));
+    t.finish(out);
     guessed
 }
 
-/// [`crate::fewest`]'s `branch`, one `try` per node.
+/// [`crate::fewest`]'s `branch`, one tree node per call (the caller's
+/// `place` step enters it); `first` is the outermost call.
 fn branch(
     grid: &mut Grid,
     masks: &mut Masks,
-    depth: usize,
+    first: bool,
     guessed: &mut Vec<usize>,
-    out: &mut Out,
+    t: &mut Trace,
 ) -> bool {
+    let pick = "fewest_choices(grid, masks) else";
     let Some((cell, mut free)) = fewest_choices(grid, masks) else {
-        out.ev("try", None, "", depth, "No blank is left.");
+        t.stay(Step::new("found", pick, "No blank is left: return true.").mark(Mark::Solution));
         return true;
     };
     let n = free.count_ones();
@@ -107,7 +165,7 @@ fn branch(
             digits(free)
         ),
     };
-    out.ev("try", Some(at(cell)), &digits(free), depth, &say);
+    t.stay(Step::new("try", pick, &say).at(at(cell), &digits(free)));
     if n > 1 && !guessed.contains(&cell) {
         guessed.push(cell);
     }
@@ -117,14 +175,18 @@ fn branch(
         grid.cells[cell] = digit;
         masks.toggle(cell, digit);
         let d = digit.to_string();
-        out.ev(
-            "place",
-            Some(at(cell)),
-            &d,
-            depth + 1,
-            &format!("{} = {digit}.", name(cell)),
+        let say = format!(
+            "{} = {digit}{}; call branch.",
+            name(cell),
+            if n > 1 { " (a guess)" } else { "" }
         );
-        if branch(grid, masks, depth + 1, guessed, out) {
+        let mark = if n > 1 { Mark::Guess } else { Mark::None };
+        t.down(
+            Step::new("place", "grid.cells[cell] = digit;", &say)
+                .at(at(cell), &d)
+                .mark(mark),
+        );
+        if branch(grid, masks, false, guessed, t) {
             return true;
         }
         masks.toggle(cell, digit);
@@ -133,25 +195,31 @@ fn branch(
         } else {
             format!("next {{{}}}", digits(free))
         };
-        out.ev(
-            "undo",
-            Some(at(cell)),
-            "",
-            depth,
-            &format!(
-                "{} = {digit} leads nowhere: rub it out ({rest}).",
-                name(cell)
-            ),
+        t.stay(
+            Step::new(
+                "undo",
+                "while free != 0",
+                &format!(
+                    "{} = {digit} leads nowhere: rub it out ({rest}).",
+                    name(cell)
+                ),
+            )
+            .at(at(cell), ""),
         );
     }
     grid.cells[cell] = 0;
-    out.ev(
-        "reject",
-        Some(at(cell)),
-        "",
-        depth,
-        &format!("Every candidate of {} failed: back up.", name(cell)),
-    );
+    let say = if n == 0 {
+        format!("{} has no candidate: return false, a dead end.", name(cell))
+    } else {
+        format!("Every candidate of {} failed: return false.", name(cell))
+    };
+    let step = Step::new("reject", "grid.cells[cell] = 0;", &say).at(at(cell), "");
+    let step = if n == 0 { step.mark(Mark::Dead) } else { step };
+    if first {
+        t.stay(step);
+    } else {
+        t.up(step);
+    }
     false
 }
 
@@ -268,6 +336,27 @@ fn pick_quiz(out: &mut Out, puzzle: &Grid) {
             name(first)
         ),
     });
+    if first != pick {
+        out.why(
+            &choice(first),
+            &format!(
+                "{} is the first blank in reading order, the naive search's pick; it has {} candidates, more than the {} of the fewest.",
+                name(first),
+                masks.free(first).count_ones(),
+                free.count_ones()
+            ),
+        );
+    }
+    if widest != pick && widest != first {
+        out.why(
+            &choice(widest),
+            &format!(
+                "{} has the most candidates, {}: the worst pick, not the best.",
+                name(widest),
+                masks.free(widest).count_ones()
+            ),
+        );
+    }
 }
 
 /// The quizzes that close the chapter's other pages, one each.
@@ -536,17 +625,16 @@ mod tests {
 
     #[test]
     fn the_player_visits_the_references_nodes_and_ends_on_its_solution() {
-        let puzzle = Grid::from_literal(PUZZLE);
-        let mut out = Out::default();
-        let (mut grid, mut masks) = (puzzle, Masks::of(&puzzle));
-        assert!(branch(&mut grid, &mut masks, 0, &mut Vec::new(), &mut out));
-        let outcome = solve_fewest(&puzzle);
-        assert_eq!(Some(grid), outcome.solution);
-        let tries = out
-            .text()
-            .lines()
-            .filter(|l| l.starts_with("ev\ttry"))
-            .count() as u64;
-        assert_eq!(tries, outcome.stats.nodes);
+        // Trace::finish checks the nodes and guesses against solve_fewest.
+        let text = records();
+        assert_eq!(text.matches("trace\tfewest\t").count(), 3);
+        for literal in [PUZZLE, MORE[0].1, MORE[1].1] {
+            let puzzle = Grid::from_literal(literal);
+            let code = Code::new("f.rs", include_str!("fewest.rs"), "solve_fewest");
+            let mut t = Trace::new("x", "x", "x", code);
+            let (mut grid, mut masks) = (puzzle, Masks::of(&puzzle));
+            assert!(branch(&mut grid, &mut masks, true, &mut Vec::new(), &mut t));
+            assert_eq!(Some(grid), solve_fewest(&puzzle).solution);
+        }
     }
 }

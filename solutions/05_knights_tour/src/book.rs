@@ -13,7 +13,7 @@
 
 use crate::board::{Board, SEED_MOVES, Square, Step, knight_moves, validate};
 use crate::{closed_tour, count_tours_from, open_tour, plain_dfs, seed_dfs};
-use book_trace::{Out, Quiz};
+use book_trace::{Code, Mark, Out, Quiz, Trace, thousands};
 
 /// The player's board and start: 5 x 5 from the top-right corner, the
 /// corner where the seed's move order finds a tour in about 1,400 attempts
@@ -24,7 +24,9 @@ pub const START: Square = (0, 4);
 /// Every record of the chapter: the player, figures and a quiz.
 pub fn records() -> String {
     let mut out = Out::default();
-    trace(&mut out);
+    for (label, n, start) in INSTANCES {
+        trace(&mut out, label, n, start);
+    }
     small_figure(&mut out);
     eight_figure(&mut out);
     big_figure(&mut out);
@@ -35,98 +37,140 @@ pub fn records() -> String {
     out.into_text()
 }
 
-fn trace(out: &mut Out) {
-    out.rec(&[
-        "trace",
-        "plain5",
-        "The plain search on 5 x 5 from the top-right corner",
-    ]);
-    out.rec(&["board", "grid", &N.to_string(), &N.to_string(), "0"]);
-    let mut board = Board::new(N);
-    board.set(START, 1);
-    out.ev(
-        "try",
-        Some(START),
-        "1",
-        1,
-        "The knight starts in the top-right corner.",
+/// The player's instances: the page's, then two 3 x 3 starts with no tour,
+/// where the search must exhaust its tree to say so (every other 5 x 5
+/// start takes over 20,000 attempts, too long to watch).
+pub const INSTANCES: [(&str, usize, Square); 3] = [
+    ("5 x 5 from the top-right corner", N, START),
+    ("3 x 3 from a corner (no tour)", 3, (0, 0)),
+    ("3 x 3 from (0, 1) (no tour)", 3, (0, 1)),
+];
+
+/// One step of the player (the trace crate's, not a knight's move).
+type PStep<'a> = book_trace::Step<'a>;
+
+fn trace(out: &mut Out, label: &str, n: usize, start: Square) {
+    let code = Code::new(
+        "solutions/05_knights_tour/src/seed.rs",
+        include_str!("seed.rs"),
+        "plain_dfs",
     );
-    out.ev("place", Some(START), "1", 1, "Square (0, 4) is move 1.");
-    let found = extend(&mut board, START, 2, out);
+    let mut t = Trace::new(
+        "plain5",
+        "The plain search: one tree node per numbered square",
+        label,
+        code,
+    );
+    t.rec(&["board", "grid", &n.to_string(), &n.to_string(), "0"]);
+    let search = plain_dfs(n, start, &SEED_MOVES);
+    t.counter(
+        "attempts",
+        "steps:try",
+        "moves tried so far, off the board, onto a visited square or onto a free one, plus 1 for the start (the attempts of plain_dfs)",
+    );
+    t.counter(
+        "dead ends",
+        "marks:dead",
+        "squares rubbed out so far from which no move led to a free square",
+    );
+    t.counter(
+        "depth",
+        "depth",
+        "moves made and not rubbed out: the number on the knight's square, minus 1",
+    );
+    t.total("attempts", search.attempts);
+    let mut board = Board::new(n);
+    board.set(start, 1);
+    let one = format!("The knight starts on {start:?}: move 1.");
+    t.stay(PStep::new("try", "search.board.set(start, 1);", &one).at(start, "1"));
+    t.stay(PStep::new("place", "search.board.set(start, 1);", &one).at(start, "1"));
+    let found = extend(&mut board, n, start, 2, &mut t);
     let end = if found {
-        "All 25 squares are numbered: a tour."
+        format!(
+            "All {} squares are numbered: a tour, after {} attempts.",
+            n * n,
+            thousands(search.attempts)
+        )
     } else {
-        "No tour from here."
+        format!(
+            "No tour from here, after {} attempts.",
+            thousands(search.attempts)
+        )
     };
-    out.ev("found", None, "", 0, end);
+    t.stay(PStep::new(
+        "note",
+        "tour: found.then_some(search.board)",
+        &end,
+    ));
+    t.finish(out);
 }
 
-/// The seed search's `extend`, one `try` per attempt.
-fn extend(board: &mut Board, at: Square, next: u32, out: &mut Out) -> bool {
-    let depth = next as usize - 1;
+/// The seed search's `extend`, one `try` per attempt and one tree node per
+/// numbered square (the caller's `place` step enters it).
+fn extend(board: &mut Board, n: usize, at: Square, next: u32, t: &mut Trace) -> bool {
+    let mut children = 0;
     for &(dr, dc) in &SEED_MOVES {
-        let Some(to) = step(at, (dr, dc)) else {
-            out.ev(
+        let Some(to) = step(n, at, (dr, dc)) else {
+            let say = format!("Move ({dr:+}, {dc:+}) from {at:?} leaves the board.");
+            t.stay(PStep::new(
                 "try",
-                None,
-                "",
-                depth,
-                &format!("Move ({dr:+}, {dc:+}) from {at:?} leaves the board."),
-            );
+                "let Some(to) = self.step(at, dr, dc) else",
+                &say,
+            ));
             continue;
         };
         let seen = board.get(to);
+        let free = "if self.board.get(to) == 0";
         if seen != 0 {
-            out.ev(
-                "try",
-                Some(to),
-                "",
-                depth,
-                &format!("Move ({dr:+}, {dc:+}) to {to:?}..."),
-            );
-            out.ev(
-                "reject",
-                Some(to),
-                "",
-                depth,
-                &format!("{to:?} was visited at move {seen}."),
-            );
+            let say = format!("Move ({dr:+}, {dc:+}) to {to:?}...");
+            t.stay(PStep::new("try", free, &say).at(to, ""));
+            let say = format!("{to:?} was visited at move {seen}.");
+            t.stay(PStep::new("reject", free, &say).at(to, ""));
             continue;
         }
-        let n = next.to_string();
-        out.ev(
-            "try",
-            Some(to),
-            &n,
-            depth,
-            &format!("Move ({dr:+}, {dc:+}) to {to:?}: free."),
-        );
+        let num = next.to_string();
+        let say = format!("Move ({dr:+}, {dc:+}) to {to:?}: free.");
+        t.stay(PStep::new("try", free, &say).at(to, &num));
         board.set(to, next);
-        out.ev(
-            "place",
-            Some(to),
-            &n,
-            depth + 1,
-            &format!("{to:?} is move {next}."),
-        );
-        if extend(board, to, next + 1, out) {
+        children += 1;
+        let say = format!("{to:?} is move {next}: call extend from there.");
+        t.down(PStep::new("place", "self.board.set(to, next);", &say).at(to, &num));
+        if extend(board, n, to, next + 1, t) {
             return true;
         }
-        board.set(to, 0);
-        out.ev(
-            "undo",
-            Some(to),
-            "",
-            depth,
-            &format!("Dead end after move {next}: rub out {to:?}."),
-        );
     }
-    next as usize > N * N
+    let full = next as usize > n * n;
+    if full {
+        let say = "All eight moves tried and every square is numbered: return true.";
+        t.stay(PStep::new("found", "next as usize > self.n * self.n", say).mark(Mark::Solution));
+        return true;
+    }
+    if next > 2 {
+        board.set(at, 0);
+        let say = if children == 0 {
+            format!(
+                "Dead end after move {}: no move reaches a free square; rub out {at:?}.",
+                next - 1
+            )
+        } else {
+            format!(
+                "Every move from {at:?} failed: rub out move {} and go back.",
+                next - 1
+            )
+        };
+        let step = PStep::new("undo", "self.board.set(to, 0);", &say).at(at, "");
+        t.up(if children == 0 {
+            step.mark(Mark::Dead)
+        } else {
+            step
+        });
+    }
+    false
 }
 
-fn step((row, col): Square, (dr, dc): Step) -> Option<Square> {
+fn step(n: usize, (row, col): Square, (dr, dc): Step) -> Option<Square> {
     let to = (row.checked_add_signed(dr)?, col.checked_add_signed(dc)?);
-    (to.0 < N && to.1 < N).then_some(to)
+    (to.0 < n && to.1 < n).then_some(to)
 }
 
 /// A tour as a figure: every square numbered (small boards) and the path.
@@ -164,7 +208,7 @@ fn small_figure(out: &mut Out) {
         0,
         &format!(
             "The tour the player ends on: 5 x 5 from the top-right corner (filled dot) to move 25 (ring), found after {} attempts.",
-            search.attempts
+            thousands(search.attempts)
         ),
     );
 }
@@ -194,9 +238,22 @@ fn big_figure(out: &mut Out) {
         &tour,
         false,
         0,
-        "Warnsdorff's rule on 30 x 30 (900 moves) as a line, from the top-left corner (filled dot) to the last move (ring): the rule tends to run along the edges first and leave the middle, which has the most exits, for late.",
+        &format!(
+            "Warnsdorff's rule on 30 x 30 (900 moves) as a line, from the top-left corner (filled dot) to the last move (ring); the first {EARLY} moves are drawn thick: the rule runs along the edges first and leaves the middle, which has the most exits, for late."
+        ),
     );
+    if let Some(path) = tour.path() {
+        let early: Vec<String> = path
+            .iter()
+            .take(EARLY)
+            .map(|(r, c)| format!("{r},{c}"))
+            .collect();
+        out.rec(&["line", &early.join(" "), "early"]);
+    }
 }
+
+/// How many of the 30 x 30 tour's first moves its figure draws thick.
+const EARLY: usize = 225;
 
 fn closed_figure(out: &mut Out) {
     let Some(path) = closed_tour(12).and_then(|tour| tour.path()) else {
@@ -258,14 +315,13 @@ fn quiz(out: &mut Out) {
 /// Predict the first backtrack of the player's run.
 fn dead_end_quiz(out: &mut Out) {
     let mut trace = Out::default();
-    let mut board = Board::new(N);
-    board.set(START, 1);
-    extend(&mut board, START, 2, &mut trace);
+    let (label, n, start) = INSTANCES[0];
+    self::trace(&mut trace, label, n, start);
     // The first undo rubs out move k; the knight was stuck after it.
     let first = trace
         .text()
         .lines()
-        .find(|l| l.starts_with("ev\tundo"))
+        .find(|l| l.starts_with("step\tundo"))
         .and_then(|l| l.split("move ").nth(1))
         .and_then(|rest| rest.split(':').next())
         .and_then(|k| k.parse::<u32>().ok());
@@ -278,9 +334,23 @@ fn dead_end_quiz(out: &mut Out) {
         right: format!("after move {first}"),
         wrong: [25, 5, 12].map(|k| format!("after move {k}")).to_vec(),
         explain: format!(
-            "After move {first}: every one of its eight moves leaves the board or lands on a visited square, but squares are still unvisited, so the search rubs out move {first} and tries the next move from the square before. Press the player's \"next backtrack\" button once to see it."
+            "After move {first}: every one of its eight moves leaves the board or lands on a visited square, but squares are still unvisited, so the search rubs out move {first} and tries the next move from the square before. Press the player's \"next dead end\" button (or the d key) once to see it."
         ),
     });
+    for k in [25u32, 5, 12] {
+        let why = if k as usize == N * N {
+            format!("Move {k} fills the board: that ends the tour, it is not a dead end.")
+        } else if k < first {
+            format!(
+                "After move {k} the knight still has a free square to jump to; it is first stuck after move {first}."
+            )
+        } else {
+            format!("The search backs up from move {first} before it first reaches move {k}.")
+        };
+        if k != first {
+            out.why(&format!("after move {k}"), &why);
+        }
+    }
 }
 
 /// The quizzes that close the chapter's other pages, one each.
@@ -431,17 +501,16 @@ mod tests {
 
     #[test]
     fn the_player_makes_the_references_attempts_and_ends_on_its_tour() {
-        let mut out = Out::default();
-        let mut board = Board::new(N);
-        board.set(START, 1);
-        assert!(extend(&mut board, START, 2, &mut out));
-        let search = plain_dfs(N, START, &SEED_MOVES);
-        assert_eq!(Some(board), search.tour);
-        let tries = out
-            .text()
-            .lines()
-            .filter(|l| l.starts_with("ev\ttry"))
-            .count() as u64;
-        assert_eq!(tries + 1, search.attempts);
+        // Trace::finish checks the attempts against plain_dfs.
+        for (label, n, start) in INSTANCES {
+            let code = Code::new("seed.rs", include_str!("seed.rs"), "plain_dfs");
+            let mut t = Trace::new("x", "x", label, code);
+            let mut board = Board::new(n);
+            board.set(start, 1);
+            let found = extend(&mut board, n, start, 2, &mut t);
+            let search = plain_dfs(n, start, &SEED_MOVES);
+            assert_eq!(found.then_some(board), search.tour, "{label}");
+        }
+        assert!(records().contains("Dead end after move"));
     }
 }

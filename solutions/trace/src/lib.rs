@@ -3,25 +3,69 @@
 //! The problem: each solution crate's `book.rs` records what the book shows
 //! (a player's steps, a figure's cells, a quiz with its computed answer) as
 //! the tab-separated lines `workbook book build` reads
-//! (workbook/src/book/records.rs describes them), and six copies of the same
+//! (workbook/src/book/records.rs reads them), and six copies of the same
 //! writer drift apart. The state is the text written so far, in an [`Out`];
 //! each record costs its length. This crate is reference-side only: solution
 //! crates depend on it, never an exercise crate or the `workbook` tool (which
 //! reads the lines, not this code).
+//!
+//! # The player's trace format
+//!
+//! One record per line, fields separated by tabs (a tab or newline inside a
+//! field becomes a space). A player is one or more instances (`trace`
+//! records sharing an ID, shown in the order written, with a chooser); each
+//! instance is recorded from the reference at build time by [`Trace`].
+//! Anything that can run a search and write these lines can be replayed in
+//! the same player: a learner-side recorder writes the same records with
+//! `LINE` 0 when it has no anchored code, and the player then shows no lit
+//! line.
+//!
+//! ```text
+//! trace   ID  TITLE  INSTANCE           an instance of player ID; INSTANCE labels it ("n = 5")
+//! board   grid ROWS COLS BOX | graph    what the board is (see records.rs), then node/edge/given
+//! code    PATH  ANCHOR                  the code shown beside the board: region ANCHOR of PATH
+//! src     TEXT                          one line of that region, in order, as the book includes it
+//! counter NAME  RULE  DEFINITION        a counter and its legend; RULE is one of
+//!                                         steps:KIND,KIND  the steps of those kinds so far
+//!                                         marks:MARK       the steps with that marker so far
+//!                                         nodes            the tree nodes entered so far (the
+//!                                                          root counts from the first step)
+//!                                         depth            the current node's depth (root 0)
+//! total   NAME  VALUE                   what counter NAME shows after the last step, computed
+//!                                       from the reference; the writer refuses a trace whose
+//!                                       steps end elsewhere
+//! step    KIND NODE PARENT LINE MARK R C TEXT SAY
+//! ```
+//!
+//! A `step` is one thing the search does:
+//! - `KIND` says how the board changes: `try` (fill an empty cell
+//!   tentatively), `place` (fill it), `reject` (clear a tried cell), `undo`
+//!   (take a placed cell back; on a graph the vertex stays seen), `found`
+//!   (nothing changes; the search has an answer), `note` (nothing changes).
+//! - `NODE` is the search-tree node current after the step and `PARENT` its
+//!   parent (`-` for the root, node 0). Node ids are given in the order the
+//!   nodes are first entered, so a node's first step introduces it; a node's
+//!   parent never changes. The depth is the number of its ancestors: it is
+//!   never written, so it cannot lag.
+//! - `LINE` is the 1-based line of the `code` region the step comes from
+//!   (0: none). A recorder never writes a number: it names a needle that
+//!   must occur on exactly one line of the region ([`Code::line`]), so a
+//!   changed solver fails the recorder's tests instead of lighting the
+//!   wrong line.
+//! - `MARK` is `-`, `solution` (an answer at this step), `dead` (the node
+//!   the step leaves had no way on) or `guess` (the node the step enters is
+//!   one of two or more choices); the timeline shows them and the player's
+//!   keys jump to the next of each.
+//! - `R C` is the cell (`row col`, or `vertex 0` on a graph; `- -` for
+//!   none), `TEXT` what the cell shows, `SAY` the narration.
+
+mod player;
+
+pub use player::{Code, KINDS, Mark, Step, Trace};
 
 /// Tab-separated record lines, one record per line.
 #[derive(Debug, Default)]
 pub struct Out(String);
-
-/// One step of a player: `op` is try, place, reject, undo or found; `cell`
-/// is `(row, col)` on a grid, `(vertex, 0)` on a graph, or `None`.
-pub struct Step<'a> {
-    pub op: &'a str,
-    pub cell: Option<(usize, usize)>,
-    pub text: &'a str,
-    pub depth: usize,
-    pub say: &'a str,
-}
 
 impl Out {
     /// Everything written, for the example to print.
@@ -50,35 +94,15 @@ impl Out {
         self.0.push('\n');
     }
 
-    /// One step of the open trace.
-    pub fn step(&mut self, s: Step) {
-        let (r, c) = s.cell.map_or(("-".into(), "-".into()), |(r, c)| {
-            (r.to_string(), c.to_string())
-        });
-        self.rec(&["ev", s.op, &r, &c, s.text, &s.depth.to_string(), s.say]);
-    }
-
-    /// One step, positional: the shape every chapter's recorder calls.
-    pub fn ev(
-        &mut self,
-        op: &str,
-        cell: Option<(usize, usize)>,
-        text: &str,
-        depth: usize,
-        say: &str,
-    ) {
-        self.step(Step {
-            op,
-            cell,
-            text,
-            depth,
-            say,
-        });
-    }
-
     /// One cell of the open figure, with its text and CSS class.
     pub fn cell(&mut self, row: usize, col: usize, text: &str, class: &str) {
         self.rec(&["cell", &row.to_string(), &col.to_string(), text, class]);
+    }
+
+    /// Feedback for the wrong choice `wrong` of the quiz just written: what
+    /// picking it would mean, shown when a reader picks it.
+    pub fn why(&mut self, wrong: &str, feedback: &str) {
+        self.rec(&["why", wrong, feedback]);
     }
 
     /// A quiz: its question, the right answer (computed by the caller from
@@ -106,6 +130,20 @@ pub struct Quiz<'a> {
     pub right: String,
     pub wrong: Vec<String>,
     pub explain: String,
+}
+
+/// `n` with a comma between thousands, as the book prints big numbers:
+/// 1368 -> "1,368".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// For recorders' tests: the right answer and the number of choices of the
@@ -137,14 +175,11 @@ mod tests {
     }
 
     #[test]
-    fn a_step_without_a_cell_writes_dashes() {
-        let mut out = Out::default();
-        out.ev("found", None, "", 0, "done");
-        out.ev("try", Some((3, 4)), "Q", 2, "put");
-        assert_eq!(
-            out.into_text(),
-            "ev\tfound\t-\t-\t\t0\tdone\nev\ttry\t3\t4\tQ\t2\tput\n"
-        );
+    fn big_numbers_get_thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1368), "1,368");
+        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 
     #[test]

@@ -151,8 +151,16 @@ fn produce(root: &Path, chapter: &Chapter) -> Result<Option<Files>> {
 
 fn render_all(doc: &records::Doc) -> Files {
     let mut files = Files::new();
+    // Instances sharing an id are one player, in the order recorded.
+    let mut ids: Vec<&str> = Vec::new();
     for t in &doc.traces {
-        files.insert(format!("player-{}.html", t.id), render::trace(t));
+        if !ids.contains(&t.id.as_str()) {
+            ids.push(&t.id);
+        }
+    }
+    for id in ids {
+        let instances: Vec<&records::Trace> = doc.traces.iter().filter(|t| t.id == id).collect();
+        files.insert(format!("player-{id}.html"), render::player(&instances));
     }
     for f in &doc.figures {
         files.insert(format!("fig-{}.html", f.id), render::figure(f));

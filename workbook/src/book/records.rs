@@ -7,8 +7,12 @@
 //! module reads them into a [`Doc`]. The state is the item being read (the
 //! last `trace`, `figure` or `quiz` header); reading is one pass, O(lines).
 //!
+//! The player's records (`trace`, `code`, `src`, `counter`, `total`, `step`)
+//! are documented in one place, the module doc of the `book_trace` crate
+//! (solutions/trace/src/lib.rs), which writes them; the others:
+//!
 //! ```text
-//! trace   ID  TITLE                      a step-through player follows
+//! trace   ID  TITLE  INSTANCE            an instance of player ID (see book_trace)
 //! board   grid  ROWS  COLS  BOX          BOX: thick lines every BOX cells, 0 for none
 //! board   graph                          nodes and edges follow
 //! node    X  Y  LABEL                    a vertex at (X, Y) in 0..=100
@@ -23,6 +27,7 @@
 //!                                        with a CLASS (e.g. `join`), a highlight without end marks
 //! quiz    ID  QUESTION
 //! choice  RIGHT  TEXT                    RIGHT: 1 for the right answer, else 0
+//! why     TEXT  FEEDBACK                 what picking the wrong choice TEXT means
 //! explain TEXT
 //! ```
 
@@ -53,24 +58,37 @@ pub enum Board {
     },
 }
 
+/// One instance of a player; instances sharing an `id` are one player.
 #[derive(Debug)]
 pub struct Trace {
     pub id: String,
     pub title: String,
+    pub instance: String,
     pub board: Board,
     pub nodes: Vec<(f64, f64, String)>,
     pub edges: Vec<(usize, usize)>,
     pub given: Vec<(usize, usize, String)>,
-    pub events: Vec<Event>,
+    /// The code shown beside the board: path, anchor and its lines.
+    pub code: (String, String, Vec<String>),
+    /// Name, rule and definition of each counter.
+    pub counters: Vec<(String, String, String)>,
+    pub totals: Vec<(String, u64)>,
+    pub steps: Vec<Step>,
+    /// The search tree: each node's parent, by node id (the root's is None).
+    pub parents: Vec<Option<usize>>,
 }
 
-/// One step of a search. `cell` is `(row, col)`, or `(vertex, 0)` on a graph.
+/// One step of a search (see `book_trace` for the fields). `cell` is
+/// `(row, col)`, or `(vertex, 0)` on a graph; `line` 0 lights no line.
 #[derive(Debug)]
-pub struct Event {
-    pub op: String,
+pub struct Step {
+    pub kind: String,
+    pub node: usize,
+    pub parent: Option<usize>,
+    pub line: usize,
+    pub mark: String,
     pub cell: Option<(usize, usize)>,
     pub text: String,
-    pub depth: usize,
     pub say: String,
 }
 
@@ -90,6 +108,8 @@ pub struct Quiz {
     pub id: String,
     pub question: String,
     pub choices: Vec<(bool, String)>,
+    /// Feedback for a wrong choice, by its text.
+    pub why: Vec<(String, String)>,
     pub explain: String,
 }
 
@@ -101,7 +121,8 @@ enum Open {
     Quiz,
 }
 
-const OPS: [&str; 5] = ["try", "place", "reject", "undo", "found"];
+const KINDS: [&str; 6] = ["try", "place", "reject", "undo", "found", "note"];
+const MARKS: [&str; 4] = ["-", "solution", "dead", "guess"];
 
 /// Reads an example's output; an error names the line and what is wrong.
 pub fn parse(text: &str) -> Result<Doc> {
@@ -122,15 +143,20 @@ pub fn parse(text: &str) -> Result<Doc> {
 fn record(doc: &mut Doc, open: &mut Open, f: &[&str]) -> Result<()> {
     match (f[0], &*open) {
         ("trace", _) => {
-            want(f, 3)?;
+            want(f, 4)?;
             doc.traces.push(Trace {
                 id: id(f[1])?,
                 title: f[2].to_string(),
+                instance: f[3].to_string(),
                 board: Board::Graph,
                 nodes: Vec::new(),
                 edges: Vec::new(),
                 given: Vec::new(),
-                events: Vec::new(),
+                code: Default::default(),
+                counters: Vec::new(),
+                totals: Vec::new(),
+                steps: Vec::new(),
+                parents: vec![None],
             });
             *open = Open::Trace;
         }
@@ -153,6 +179,7 @@ fn record(doc: &mut Doc, open: &mut Open, f: &[&str]) -> Result<()> {
                 id: id(f[1])?,
                 question: f[2].to_string(),
                 choices: Vec::new(),
+                why: Vec::new(),
                 explain: String::new(),
             });
             *open = Open::Quiz;
@@ -181,26 +208,73 @@ fn trace_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
             want(f, 4)?;
             t.given.push((num(f[1])?, num(f[2])?, f[3].to_string()));
         }
-        "ev" => {
-            want(f, 7)?;
-            if !OPS.contains(&f[1]) {
-                bail!("unknown step `{}` (one of {OPS:?})", f[1]);
+        "code" => {
+            want(f, 3)?;
+            t.code = (f[1].to_string(), f[2].to_string(), Vec::new());
+        }
+        "src" => t.code.2.push(f.get(1).unwrap_or(&"").to_string()),
+        "counter" => {
+            want(f, 4)?;
+            t.counters
+                .push((f[1].to_string(), f[2].to_string(), f[3].to_string()));
+        }
+        "total" => {
+            want(f, 3)?;
+            if !t.counters.iter().any(|c| c.0 == f[1]) {
+                bail!("a total for `{}`, which is no counter", f[1]);
             }
-            let cell = match (f[2], f[3]) {
-                ("-", _) | (_, "-") => None,
-                (r, c) => Some((num(r)?, num(c)?)),
-            };
-            t.events.push(Event {
-                op: f[1].to_string(),
-                cell,
-                text: f[4].to_string(),
-                depth: num(f[5])?,
-                say: f[6].to_string(),
-            });
+            t.totals.push((f[1].to_string(), num(f[2])? as u64));
+        }
+        "step" => {
+            let s = step(t, f)?;
+            t.steps.push(s);
         }
         kind => bail!("unknown record `{kind}` inside a trace"),
     }
     Ok(())
+}
+
+fn step(t: &mut Trace, f: &[&str]) -> Result<Step> {
+    want(f, 10)?;
+    if !KINDS.contains(&f[1]) {
+        bail!("unknown step `{}` (one of {KINDS:?})", f[1]);
+    }
+    if !MARKS.contains(&f[5]) {
+        bail!("unknown marker `{}` (one of {MARKS:?})", f[5]);
+    }
+    let node = num(f[2])?;
+    let parent = match f[3] {
+        "-" => None,
+        p => Some(num(p)?),
+    };
+    // A node's first step introduces it with its parent (node ids in the
+    // order first entered); its parent never changes.
+    if node == t.parents.len() {
+        match parent {
+            Some(p) if p < node => t.parents.push(parent),
+            _ => bail!("node {node} is entered from an unknown parent"),
+        }
+    } else if t.parents.get(node) != Some(&parent) {
+        bail!("node {node} is not the next new node and not a known one with that parent");
+    }
+    let line = num(f[4])?;
+    if line > t.code.2.len() {
+        bail!("line {line} is past the code's {} lines", t.code.2.len());
+    }
+    let cell = match (f[6], f[7]) {
+        ("-", _) | (_, "-") => None,
+        (r, c) => Some((num(r)?, num(c)?)),
+    };
+    Ok(Step {
+        kind: f[1].to_string(),
+        node,
+        parent,
+        line,
+        mark: f[5].to_string(),
+        cell,
+        text: f[8].to_string(),
+        say: f[9].to_string(),
+    })
 }
 
 fn figure_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
@@ -240,6 +314,13 @@ fn quiz_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
         "choice" => {
             want(f, 3)?;
             q.choices.push((f[1] == "1", f[2].to_string()));
+        }
+        "why" => {
+            want(f, 3)?;
+            if !q.choices.iter().any(|c| !c.0 && c.1 == f[1]) {
+                bail!("feedback for `{}`, which is no wrong choice", f[1]);
+            }
+            q.why.push((f[1].to_string(), f[2].to_string()));
         }
         "explain" => {
             want(f, 2)?;
@@ -323,8 +404,10 @@ mod tests {
 
     #[test]
     fn a_trace_with_its_board_and_steps_is_read() {
-        let text = "trace\tt1\tA walk\nboard\tgrid\t2\t2\t0\ngiven\t0\t0\tQ\n\
-                    ev\ttry\t1\t1\tQ\t1\tput a queen\nev\tfound\t-\t-\t\t1\tdone\n";
+        let text = "trace\tt1\tA walk\tn = 2\nboard\tgrid\t2\t2\t0\ngiven\t0\t0\tQ\n\
+                    code\tf.rs\tf\nsrc\tfn f() {}\n\
+                    step\ttry\t1\t0\t1\t-\t1\t1\tQ\tput a queen\n\
+                    step\tfound\t1\t0\t0\tsolution\t-\t-\t\tdone\n";
         let doc = parse(text).expect("valid records");
         let t = &doc.traces[0];
         assert_eq!(
@@ -335,9 +418,11 @@ mod tests {
                 boxed: 0
             }
         );
-        assert_eq!(t.events.len(), 2);
-        assert_eq!(t.events[0].cell, Some((1, 1)));
-        assert_eq!(t.events[1].cell, None);
+        assert_eq!(t.steps.len(), 2);
+        assert_eq!(t.steps[0].cell, Some((1, 1)));
+        assert_eq!(t.steps[0].parent, Some(0));
+        assert_eq!(t.steps[1].cell, None);
+        assert_eq!(t.code.2, ["fn f() {}"]);
     }
 
     #[test]
@@ -358,7 +443,8 @@ mod tests {
 
     #[test]
     fn a_bad_record_is_named_with_its_line() {
-        let err = parse("trace\tt\tx\nev\tjump\t0\t0\t\t0\tno\n").expect_err("unknown op");
+        let err = parse("trace\tt\tx\ty\nstep\tjump\t0\t-\t0\t-\t0\t0\t\tno\n")
+            .expect_err("unknown kind");
         assert!(
             err.to_string().starts_with("line 2: unknown step `jump`"),
             "{err}"

@@ -13,8 +13,10 @@ use super::records::{Board, Figure, Quiz, Trace};
 use serde_json::json;
 use std::fmt::Write;
 
-/// The player's snippet: the trace as JSON in a data attribute.
-pub fn trace(t: &Trace) -> String {
+/// One instance as the player's JSON: the board, the code, the counters
+/// and the steps as arrays `[kind, node, parent, line, mark, r, c, text,
+/// say]` (`parent` and `r`, `c` are -1 for none).
+fn instance(t: &Trace) -> serde_json::Value {
     let board = match t.board {
         Board::Grid { rows, cols, boxed } => {
             json!({"kind": "grid", "rows": rows, "cols": cols, "box": boxed})
@@ -23,26 +25,45 @@ pub fn trace(t: &Trace) -> String {
             json!({"kind": "graph", "nodes": t.nodes, "edges": t.edges})
         }
     };
-    let events: Vec<_> = t
-        .events
+    let steps: Vec<_> = t
+        .steps
         .iter()
         .map(|e| {
             let (r, c) = e.cell.map_or((-1, -1), |(r, c)| (r as i64, c as i64));
-            json!([e.op, r, c, e.text, e.depth, e.say])
+            let parent = e.parent.map_or(-1, |p| p as i64);
+            json!([e.kind, e.node, parent, e.line, e.mark, r, c, e.text, e.say])
         })
         .collect();
-    let data = json!({
-        "id": t.id, "title": t.title, "board": board, "given": t.given, "events": events,
-    });
+    let totals: serde_json::Map<String, serde_json::Value> = t
+        .totals
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    json!({
+        "id": t.id, "title": t.title, "instance": t.instance, "board": board,
+        "given": t.given, "code": {"path": t.code.0, "anchor": t.code.1, "lines": t.code.2},
+        "counters": t.counters, "totals": totals, "steps": steps,
+    })
+}
+
+/// The player's snippet: every instance as JSON in a data attribute, the
+/// first one's title and a line for readers without JavaScript.
+pub fn player(instances: &[&Trace]) -> String {
+    let first = instances[0];
+    let data: Vec<_> = instances.iter().map(|t| instance(t)).collect();
+    let steps: Vec<String> = instances
+        .iter()
+        .map(|t| t.steps.len().to_string())
+        .collect();
     format!(
-        "<div class=\"bt-player\" id=\"player-{id}\" data-trace=\"{data}\">\
+        "<div class=\"bt-player\" id=\"player-{id}\" data-traces=\"{data}\">\
          <p class=\"bt-title\">{title}</p>\
          <p class=\"bt-noscript\">The step-through player needs JavaScript. \
-         It replays {n} steps of the reference solver.</p></div>\n",
-        id = t.id,
-        data = esc(&data.to_string()),
-        title = esc(&t.title),
-        n = t.events.len(),
+         It replays the reference solver's search ({n} steps).</p></div>\n",
+        id = first.id,
+        data = esc(&serde_json::Value::Array(data).to_string()),
+        title = esc(&first.title),
+        n = steps.join(", "),
     )
 }
 
@@ -59,9 +80,14 @@ pub fn quiz(q: &Quiz) -> String {
     let mut choices: Vec<&(bool, String)> = q.choices.iter().collect();
     choices.sort_by(|a, b| a.1.len().cmp(&b.1.len()).then_with(|| a.1.cmp(&b.1)));
     for (right, text) in choices {
+        let why = q
+            .why
+            .iter()
+            .find(|w| &w.0 == text)
+            .map_or(String::new(), |w| format!(" data-why=\"{}\"", esc(&w.1)));
         let _ = writeln!(
             html,
-            "<li><button type=\"button\" data-right=\"{}\">{}</button></li>",
+            "<li><button type=\"button\" data-right=\"{}\"{why}>{}</button></li>",
             u8::from(*right),
             esc(text)
         );
@@ -130,15 +156,19 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
     // code counts), every fifth from 13 on; a big board, drawn for its
     // path, has neither labels nor inner lines.
     let big = rows.max(cols) > 16;
+    // Boards drawn side by side (with gaps) get no labels: one set of
+    // labels across them would read as one big board.
+    let composite = f.cells.iter().any(|c| c.3 == "gap");
     let step = if rows.max(cols) > 12 { 5 } else { 1 };
-    for c in (0..cols).filter(|c| !big && c % step == 0) {
+    for c in (0..cols).filter(|c| !big && !composite && c % step == 0) {
         let x = PAD + (c as f64 + 0.5) * CELL;
         let _ = write!(s, "<text class=\"lbl\" x=\"{x}\" y=\"15\">{c}</text>");
     }
-    for r in (0..rows).filter(|r| !big && r % step == 0) {
+    for r in (0..rows).filter(|r| !big && !composite && r % step == 0) {
         let y = PAD + (r as f64 + 0.5) * CELL + 5.0;
         let _ = write!(s, "<text class=\"lbl\" x=\"11\" y=\"{y}\">{r}</text>");
     }
+    let mut texts = String::new();
     for (r, c, text, class) in &f.cells {
         let (x, y) = (PAD + *c as f64 * CELL, PAD + *r as f64 * CELL);
         if !class.is_empty() {
@@ -148,7 +178,7 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
             );
         }
         if class == "cand" {
-            candidates(&mut s, x, y, text);
+            candidates(&mut texts, x, y, text);
         } else if !text.is_empty() {
             let size = match text.chars().count() {
                 1 => 24.0,
@@ -157,7 +187,7 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
                 _ => 11.0,
             };
             let _ = write!(
-                s,
+                texts,
                 "<text class=\"t {class}\" x=\"{}\" y=\"{}\" font-size=\"{size}\">{}</text>",
                 x + CELL / 2.0,
                 y + CELL / 2.0 + size * 0.35,
@@ -167,9 +197,23 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
     }
     let boxed = if big { rows.max(cols) } else { boxed };
     grid_lines(&mut s, rows, cols, boxed, big);
+    // A gap between boards drawn side by side covers the lines through it.
+    for (r, c, _, class) in f.cells.iter().filter(|c| c.3 == "gap") {
+        let (x, y) = (PAD + *c as f64 * CELL, PAD + *r as f64 * CELL);
+        let _ = write!(
+            s,
+            "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+            x + 1.5,
+            y + 1.5,
+            CELL - 3.0,
+            CELL - 3.0
+        );
+    }
     for (points, class) in &f.lines {
         polyline(&mut s, points, class, rows.max(cols));
     }
+    // Texts last, over the paths, each with its halo: no mark covers them.
+    s.push_str(&texts);
     (w, h, s)
 }
 
@@ -184,9 +228,9 @@ fn candidates(s: &mut String, x: f64, y: f64, digits: &str) {
         let (row, col) = (f64::from((d - 1) / 3), f64::from((d - 1) % 3));
         let _ = write!(
             s,
-            "<text class=\"t cand\" x=\"{}\" y=\"{}\" font-size=\"12\">{d}</text>",
+            "<text class=\"t cand\" x=\"{}\" y=\"{}\" font-size=\"13\">{d}</text>",
             x + 7.0 + col * 13.0,
-            y + 11.5 + row * 12.5
+            y + 12.0 + row * 12.5
         );
     }
 }
@@ -262,24 +306,47 @@ fn graph(f: &Figure) -> (f64, f64, String) {
             .get(v)
             .map_or((0.0, 0.0), |n| (20.0 + n.0 * 3.6, 20.0 + n.1 * 2.6))
     };
-    let mut s = String::new();
+    // Edges are directed (A to B): each ends in an arrowhead at B's rim.
+    let mut s = format!(
+        "<defs><marker id=\"arrow-{id}\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path class=\"arrow\" d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>",
+        id = f.id
+    );
     for &(a, b) in &f.edges {
         let ((x1, y1), (x2, y2)) = (at(a), at(b));
+        let len = (x2 - x1).hypot(y2 - y1).max(1.0);
+        let (ux, uy) = ((x2 - x1) / len * 19.0, (y2 - y1) / len * 19.0);
         let _ = write!(
             s,
-            "<line class=\"edge\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>"
+            "<line class=\"edge\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{})\"/>",
+            x1 + ux,
+            y1 + uy,
+            x2 - ux,
+            y2 - uy,
+            f.id
         );
     }
+    // A label "V:NOTE" puts V inside the circle and NOTE beside it, so no
+    // label spills over its circle.
     for (v, (_, _, label)) in f.nodes.iter().enumerate() {
         let (x, y) = at(v);
         let class = node_class(f, v);
+        let (inside, beside) = label.split_once(':').unwrap_or((label, ""));
         let _ = write!(
             s,
             "<circle class=\"node {class}\" cx=\"{x}\" cy=\"{y}\" r=\"17\"/><text class=\"t\" x=\"{x}\" y=\"{}\" font-size=\"{}\">{}</text>",
             y + 5.0,
-            if label.chars().count() > 3 { 11 } else { 15 },
-            esc(label)
+            if inside.chars().count() > 2 { 11 } else { 15 },
+            esc(inside)
         );
+        if !beside.is_empty() {
+            let _ = write!(
+                s,
+                "<text class=\"t note\" x=\"{}\" y=\"{}\" font-size=\"14\">{}</text>",
+                x + 22.0,
+                y + 5.0,
+                esc(beside)
+            );
+        }
     }
     (400.0, 300.0, s)
 }
@@ -405,13 +472,14 @@ mod tests {
         let doc = parse(
             "figure\tf\tgrid\t2\t2\t0\tTwo <queens>\ncell\t0\t0\tQ\tqueen\nline\t0,0 1,1\n\
              quiz\tq\tHow many?\nchoice\t1\t2\nchoice\t0\t3\nexplain\tCount them.\n\
-             trace\tt\tA \"walk\"\nboard\tgrid\t1\t1\t0\nev\ttry\t0\t0\tQ\t1\tput\n",
+             trace\tt\tA \"walk\"\tn = 1\nboard\tgrid\t1\t1\t0\n\
+             step\ttry\t1\t0\t0\t-\t0\t0\tQ\tput\n",
         )
         .expect("valid");
         let all = [
             figure(&doc.figures[0]),
             quiz(&doc.quizzes[0]),
-            trace(&doc.traces[0]),
+            player(&[&doc.traces[0]]),
         ];
         for html in &all {
             assert!(!html.contains("\n\n"), "{html}");

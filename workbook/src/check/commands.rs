@@ -188,12 +188,19 @@ fn accepts(chapters: &[Chapter], args: &[String], book_feature: bool) -> Result<
             if words.is_empty() {
                 return Ok(());
             }
-            names::resolve(chapters, &words)
+            names::resolve(chapters, None, &words)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         }
-        Some(Cmd::Reset { target, .. }) if !placeholder(&target) => {
-            names::resolve(chapters, &[target])
+        Some(Cmd::Reset { target, .. }) if !target.iter().any(|w| placeholder(w)) => {
+            names::resolve(chapters, None, &target)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        Some(Cmd::Watch { names: words, .. })
+            if !words.is_empty() && !words.iter().any(|w| placeholder(w)) =>
+        {
+            names::resolve(chapters, None, &words)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         }
@@ -279,5 +286,28 @@ mod tests {
         assert!(accepts(&["check", "--no-suites"]).is_ok());
         assert!(accepts(&["--help"]).is_ok());
         assert!(accepts(&["hint", "nothing_by_this_name"]).is_err());
+    }
+
+    /// The workbook's own chapters, read from the repository.
+    fn repo_chapters() -> Vec<Chapter> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace");
+        crate::info::load_chapters(root).expect("the chapters load")
+    }
+
+    #[test]
+    fn run_passes_its_arguments_through_and_reset_takes_two_words() {
+        let chapters = repo_chapters();
+        let accepts = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            accepts(&chapters, &args, false)
+        };
+        assert_eq!(accepts(&["run", "n_queens", "5", "--boards"]), Ok(()));
+        assert_eq!(accepts(&["run", "n_queens", "--", "5", "--boards"]), Ok(()));
+        assert_eq!(accepts(&["reset", "n_queens", "counting", "--yes"]), Ok(()));
+        assert_eq!(accepts(&["reset", "n_queens/counting"]), Ok(()));
+        assert_eq!(accepts(&["watch", "n_queens", "counting"]), Ok(()));
+        assert!(accepts(&["reset"]).is_err(), "reset needs a target");
     }
 }

@@ -62,7 +62,7 @@ pub fn problems(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
 /// The scratch workspace of one chapter: a manifest naming only its
 /// exercise crate, the lock file and cargo config, and links to the suite
 /// and the solution. Returns its root.
-fn scaffold(root: &Path, scratch: &Path, chapter: &Chapter) -> Result<PathBuf> {
+pub(super) fn scaffold(root: &Path, scratch: &Path, chapter: &Chapter) -> Result<PathBuf> {
     let ws = scratch.join(chapter.folder());
     let crate_dir = ws.join("exercises").join(chapter.folder());
     std::fs::create_dir_all(&crate_dir)
@@ -149,7 +149,7 @@ fn link(target: &Path, at: &Path) -> Result<()> {
 }
 
 /// Replaces the scratch crate's `src/` with `files`.
-fn write_src(ws: &Path, chapter: &Chapter, files: &[stubs::StubFile]) -> Result<()> {
+pub(super) fn write_src(ws: &Path, chapter: &Chapter, files: &[stubs::StubFile]) -> Result<()> {
     let src = ws.join("exercises").join(chapter.folder()).join("src");
     if src.exists() {
         std::fs::remove_dir_all(&src)?;

@@ -507,7 +507,8 @@ fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &L
             }
         }
         if !msg.is_empty() {
-            let short: Vec<&str> = msg.lines().take(12).collect();
+            // A snapshot's diff is kept whole, the learner's `+` lines too.
+            let short = crate::runner::shown_lines(&msg, 12);
             for line in escape::code_block(&short.join("\n")).lines() {
                 let _ = writeln!(md, "    {line}");
             }
