@@ -93,14 +93,10 @@ fn single<'a>(chapters: &'a [Chapter], here: Option<&'a Chapter>, name: &str) ->
         [(c, e)] => return Ok(Named::Exercise(c, e)),
         [] => {}
         many => {
-            let spelled: Vec<_> = many
-                .iter()
-                .map(|(c, e)| format!("`{} {}`", c.chapter.slug, e.name))
-                .collect();
             bail!(
                 "`{name}` is an exercise of several chapters; say which: {} (or run the command \
                  inside the chapter's folder, exercises/NN_slug)",
-                spelled.join(" or ")
+                spelled(many)
             );
         }
     }
@@ -117,13 +113,9 @@ fn single<'a>(chapters: &'a [Chapter], here: Option<&'a Chapter>, name: &str) ->
         [(c, e)] => return Ok(Named::Exercise(c, e)),
         [] => {}
         many => {
-            let spelled: Vec<_> = many
-                .iter()
-                .map(|(c, e)| format!("`{} {}`", c.chapter.slug, e.name))
-                .collect();
             bail!(
                 "`{name}` is a function of several chapters' exercises; say which: {}",
-                spelled.join(" or ")
+                spelled(many)
             );
         }
     }
@@ -131,6 +123,14 @@ fn single<'a>(chapters: &'a [Chapter], here: Option<&'a Chapter>, name: &str) ->
         "no exercise or chapter `{name}`{}",
         did_you_mean(chapters, name)
     )
+}
+
+/// Exercises of several chapters, as the forms the learner may type.
+fn spelled(many: &[(&Chapter, &Exercise)]) -> String {
+    many.iter()
+        .map(|(c, e)| format!("`{} {}`", c.chapter.slug, e.name))
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 /// Whether exercise `e` stubs the function `name` (`count`, or a method

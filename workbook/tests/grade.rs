@@ -23,32 +23,8 @@
 use std::io::Write;
 mod common;
 
-use common::{learner_reference, mini_workbook, repo, write};
+use common::{learner_reference, mini_workbook, replace_body, repo, write};
 use std::path::Path;
-
-/// `body` put in place of the body of `pub fn NAME(...) ... {` in `text`.
-fn replace_body(text: &str, name: &str, body: &str) -> String {
-    let start = text
-        .find(&format!("fn {name}("))
-        .unwrap_or_else(|| panic!("no fn {name}"));
-    let open = start + text[start..].find('{').unwrap();
-    let mut depth = 0;
-    let mut end = open;
-    for (i, c) in text[open..].char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    end = open + i;
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    format!("{}{{ {body} }}{}", &text[..open], &text[end + 1..])
-}
 
 fn tar_gz(path: &Path, files: &[(&str, &str)]) {
     let file = std::fs::File::create(path).unwrap();

@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::{learner_reference, mini_workbook, repo, write};
+use common::{learner_reference, mini_workbook, replace_body, repo, write};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -133,27 +133,6 @@ enum CrStatus {
     Pass,
     Fail,
     Error,
-}
-
-/// `body` in place of the body of `fn NAME(...) {`.
-fn replace_body(text: &str, name: &str, body: &str) -> String {
-    let start = text.find(&format!("fn {name}(")).expect("the function");
-    let open = start + text[start..].find('{').expect("a body");
-    let mut depth = 0;
-    for (i, c) in text[open..].char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    let end = open + i;
-                    return format!("{}{{ {body} }}{}", &text[..open], &text[end + 1..]);
-                }
-            }
-            _ => {}
-        }
-    }
-    panic!("an unclosed body")
 }
 
 /// The four submissions of chapter 0's `lib.rs`, by name.

@@ -168,6 +168,30 @@ pub fn bytes_in(dir: &Path) -> u64 {
     total
 }
 
+/// `text` with `body` in place of the body of the first `fn NAME(...) {`
+/// (the fixtures' way to write a learner's version of one function).
+pub fn replace_body(text: &str, name: &str, body: &str) -> String {
+    let start = text
+        .find(&format!("fn {name}("))
+        .unwrap_or_else(|| panic!("no fn {name}"));
+    let open = start + text[start..].find('{').expect("a body");
+    let mut depth = 0;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    let end = open + i;
+                    return format!("{}{{ {body} }}{}", &text[..open], &text[end + 1..]);
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("fn {name} has an unclosed body")
+}
+
 pub fn copy(from: &Path, to: &Path) {
     if !from.exists() {
         return;
