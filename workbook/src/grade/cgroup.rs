@@ -225,6 +225,41 @@ impl Drop for Cgroup {
     }
 }
 
+/// The prefix of every worker group's name (`workbook-grade-PID-wN`).
+pub const PREFIX: &str = "workbook-grade-";
+
+/// Removes the worker groups of runs that are gone (`gone(pid)`), found
+/// beside where this run's groups go; returns their names. A run killed
+/// outright (SIGKILL) cannot remove its groups; its builds died with it
+/// (the sandbox dies with its parent), so its groups are empty, and the
+/// kernel refuses to remove a group that still holds a process, so a
+/// group of a live run is never lost to a wrong guess about its pid.
+pub fn sweep(gone: &dyn Fn(u32) -> bool) -> Vec<String> {
+    let Ok(probe) = Cgroup::place("probe") else {
+        return Vec::new();
+    };
+    let mut removed = Vec::new();
+    for parent in probe.dirs().into_iter().filter_map(Path::parent) {
+        let Ok(entries) = std::fs::read_dir(parent) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let pid = name
+                .strip_prefix(PREFIX)
+                .and_then(|rest| rest.split_once("-w"))
+                .and_then(|(pid, _)| pid.parse::<u32>().ok());
+            if pid.is_some_and(|p| p != std::process::id() && gone(p))
+                && std::fs::remove_dir(e.path()).is_ok()
+                && !removed.contains(&name)
+            {
+                removed.push(name);
+            }
+        }
+    }
+    removed
+}
+
 fn write(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
@@ -292,5 +327,52 @@ mod tests {
         for d in dirs {
             assert!(!d.exists(), "{} was left", d.display());
         }
+    }
+
+    #[test]
+    fn the_groups_of_a_run_that_is_gone_are_swept_and_a_busy_one_is_kept() {
+        // Pids above the kernel's largest (2^22) belong to no process.
+        let dead = format!("{PREFIX}4194400-w0");
+        let Ok(cg) = Cgroup::create(&dead, 64 << 20, 32) else {
+            return; // no writable cgroup tree here, as above
+        };
+        let busy = Cgroup::create(&format!("{PREFIX}4194401-w1"), 64 << 20, 32).unwrap();
+        let mut sleeper = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "{} exec sleep 30",
+                busy.procs_files()
+                    .iter()
+                    .map(|f| format!("echo $$ > {};", f.display()))
+                    .collect::<String>()
+            ))
+            .spawn()
+            .unwrap();
+        // Wait until the sleeper is in its group (five seconds at most).
+        let procs = busy.procs_files()[0].clone();
+        for _ in 0..500 {
+            if !std::fs::read_to_string(&procs)
+                .unwrap_or_default()
+                .trim()
+                .is_empty()
+            {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let removed = sweep(&|pid| pid == 4194400 || pid == 4194401);
+        assert_eq!(removed, vec![dead.clone()], "only the empty group goes");
+        for d in cg.dirs() {
+            assert!(!d.exists(), "{} was left", d.display());
+        }
+        for d in busy.dirs() {
+            assert!(
+                d.exists(),
+                "{} holds a process and was removed",
+                d.display()
+            );
+        }
+        sleeper.kill().unwrap();
+        sleeper.wait().unwrap();
     }
 }

@@ -67,7 +67,7 @@ pub fn unheld(file: &File) -> bool {
 /// Whether the run `pid` that left folders in `target` is gone: its lock
 /// file can be locked, or (a grader from before the locks) it has none
 /// and no process `pid` exists.
-fn gone(target: &Path, pid: u32) -> bool {
+pub fn gone(target: &Path, pid: u32) -> bool {
     if pid == std::process::id() {
         return false;
     }

@@ -76,7 +76,7 @@ impl Drop for Worker {
 
 /// The name of worker `index`'s control group (unique per run).
 pub fn cgroup_name(index: usize) -> String {
-    format!("workbook-grade-{}-w{index}", std::process::id())
+    format!("{}{}-w{index}", super::cgroup::PREFIX, std::process::id())
 }
 
 /// Whether builds get a control group here; says once why not.

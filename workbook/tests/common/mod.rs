@@ -217,8 +217,15 @@ pub fn write(path: &Path, text: &str) {
 
 /// A workbook with chapter 0 only, its lock file pruned to match.
 pub fn mini_workbook(dir: &Path, config: &str) {
+    mini_workbook_of(dir, config, &[("00_intro", "intro")]);
+}
+
+/// A workbook with only the given chapters (`(folder, slug)`: exercises,
+/// solutions, suite, hidden suite and snapshots of each), its lock file
+/// pruned to match.
+pub fn mini_workbook_of(dir: &Path, config: &str, chapters: &[(&str, &str)]) {
     let repo = repo();
-    for p in [
+    let mut paths: Vec<String> = [
         "Cargo.toml",
         "Cargo.lock",
         ".cargo",
@@ -226,19 +233,32 @@ pub fn mini_workbook(dir: &Path, config: &str) {
         "workbook/Cargo.toml",
         "workbook/src",
         "workbook/benches",
-        "exercises/00_intro",
-        "solutions/00_intro",
         "solutions/trace",
-        "tests/intro.rs",
         "tests/support.rs",
-        "grading/hidden/intro.rs",
         "grading/hidden/rng.rs",
-    ] {
+    ]
+    .map(String::from)
+    .to_vec();
+    for (folder, slug) in chapters {
+        paths.push(format!("exercises/{folder}"));
+        paths.push(format!("solutions/{folder}"));
+        paths.push(format!("tests/{slug}.rs"));
+        paths.push(format!("grading/hidden/{slug}.rs"));
+        // Chapters 1 on take their benchmarks' helper as a dev-dependency.
+        if *folder != "00_intro" && !paths.iter().any(|p| p == "solutions/measure") {
+            paths.push("solutions/measure".into());
+        }
+    }
+    for p in &paths {
         copy(&repo.join(p), &dir.join(p));
     }
     for e in std::fs::read_dir(repo.join("tests/snapshots")).unwrap() {
         let e = e.unwrap();
-        if e.file_name().to_string_lossy().starts_with("intro__") {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if chapters
+            .iter()
+            .any(|(_, slug)| name.starts_with(&format!("{slug}__")))
+        {
             copy(&e.path(), &dir.join("tests/snapshots").join(e.file_name()));
         }
     }
@@ -258,10 +278,17 @@ pub fn mini_workbook(dir: &Path, config: &str) {
 /// Chapter 0's reference as a learner would submit it: the stub file with
 /// the reference bodies (reference-only items dropped), from the workbook.
 pub fn learner_reference(root: &Path) -> String {
-    let out = root.join("target-reference");
+    let out = learner_reference_of(root, "intro");
+    std::fs::read_to_string(out.join("lib.rs")).unwrap()
+}
+
+/// The folder where the workbook at `root` wrote chapter `slug`'s
+/// reference as a learner would submit it (one file per stub file).
+pub fn learner_reference_of(root: &Path, slug: &str) -> PathBuf {
+    let out = root.join("target-reference").join(slug);
     let run = Command::new(env!("CARGO_BIN_EXE_workbook"))
         .current_dir(root)
-        .args(["__learner-reference", "intro"])
+        .args(["__learner-reference", slug])
         .arg(&out)
         .output()
         .unwrap();
@@ -270,5 +297,5 @@ pub fn learner_reference(root: &Path) -> String {
         "cannot write the learner's reference: {}",
         String::from_utf8_lossy(&run.stderr)
     );
-    std::fs::read_to_string(out.join("lib.rs")).unwrap()
+    out
 }

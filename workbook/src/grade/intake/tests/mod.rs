@@ -192,7 +192,7 @@ fn real_chapter(root: &Path, c: &crate::info::Chapter) -> RealChapter {
         pristine,
         solution,
         stubs: c.all_stubs().keys().map(|k| k.to_string()).collect(),
-        crates: crate::grade::dependencies(&c.dir.join("Cargo.toml")),
+        crates: crate::grade::prepare::dependencies(&c.dir.join("Cargo.toml")),
     }
 }
 
