@@ -33,7 +33,10 @@
 use crate::bits::full_mask;
 use rayon::prelude::*;
 
+mod lanes;
 mod walks;
+
+pub use lanes::Kernel;
 
 /// The pruning rules for one family of starts: the columns allowed in each
 /// row, and the row by which both side columns must be taken.
@@ -286,7 +289,8 @@ pub fn count_fast(n: usize) -> u64 {
         return search::<false>(n);
     }
     let jobs = jobs(n);
-    walks::count(n, &jobs.plans, &jobs.starts)
+    lanes::count(n, &jobs.plans, &jobs.starts)
+        .unwrap_or_else(|| walks::count(n, &jobs.plans, &jobs.starts))
 }
 
 /// Rows below each start at which the work is split into jobs.
@@ -327,6 +331,26 @@ fn split(plan: &Plan, start: Start, depth: usize, out: &mut impl FnMut(Start)) {
         free ^= bit;
         split(plan, start.then(bit), depth, out);
     }
+}
+
+/// [`count_fast`] on the scalar walks alone, never the lanes: what the
+/// lanes are measured against.
+pub fn count_walks(n: usize) -> u64 {
+    if !(SMALL..=walks::MAX_N).contains(&n) {
+        return count_fast(n);
+    }
+    let jobs = jobs(n);
+    walks::count(n, &jobs.plans, &jobs.starts)
+}
+
+/// [`count_fast`] on the given lanes, `None` where they do not apply (a
+/// board past 16 rows or below 6, or a processor without them).
+pub fn count_lanes(n: usize, kernel: Kernel) -> Option<u64> {
+    if n < SMALL {
+        return None;
+    }
+    let jobs = jobs(n);
+    lanes::count_with(n, &jobs.plans, &jobs.starts, kernel)
 }
 
 /// [`count_fast`]'s search before the walks: one explicit-stack search per
@@ -372,7 +396,10 @@ pub fn count_fast_parallel(n: usize) -> u64 {
     let jobs = jobs(n);
     jobs.starts
         .par_chunks(CHUNK)
-        .map(|chunk| walks::count(n, &jobs.plans, chunk))
+        .map(|chunk| {
+            lanes::count(n, &jobs.plans, chunk)
+                .unwrap_or_else(|| walks::count(n, &jobs.plans, chunk))
+        })
         .sum()
 }
 
