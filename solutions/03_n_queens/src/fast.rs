@@ -384,8 +384,14 @@ fn search<const CLASSES: bool>(n: usize) -> u64 {
 /// costs nothing.
 const CHUNK: usize = 64;
 
-/// [`count_fast`] on all cores: the same jobs, in chunks of [`CHUNK`],
-/// each chunk walked by its own four walks.
+/// Jobs per parallel task for the lanes: more than [`CHUNK`], since a
+/// task's lanes run partly empty while its last jobs finish (about 50
+/// tasks at n = 16).
+const LANES_CHUNK: usize = 256;
+
+/// [`count_fast`] on all cores: the same jobs, in chunks, each chunk
+/// walked by its own lanes (chunks of [`LANES_CHUNK`]) or scalar walks
+/// (chunks of [`CHUNK`]).
 pub fn count_fast_parallel(n: usize) -> u64 {
     if n < SMALL {
         return crate::count_mirror(n);
@@ -394,13 +400,20 @@ pub fn count_fast_parallel(n: usize) -> u64 {
         return count_fast(n);
     }
     let jobs = jobs(n);
-    jobs.starts
-        .par_chunks(CHUNK)
-        .map(|chunk| {
-            lanes::count(n, &jobs.plans, chunk)
-                .unwrap_or_else(|| walks::count(n, &jobs.plans, chunk))
-        })
-        .sum()
+    let (plans, starts) = (&jobs.plans, &jobs.starts);
+    match lanes::kernel(n) {
+        Some(kernel) => starts
+            .par_chunks(LANES_CHUNK)
+            .map(|chunk| {
+                lanes::count_with(n, plans, chunk, kernel)
+                    .unwrap_or_else(|| walks::count(n, plans, chunk))
+            })
+            .sum(),
+        None => starts
+            .par_chunks(CHUNK)
+            .map(|chunk| walks::count(n, plans, chunk))
+            .sum(),
+    }
 }
 
 /// The number of essentially different solutions (OEIS A002562): boards

@@ -266,18 +266,26 @@ fn walk_plan<L: Lanes, const TEST: bool>(
             }
         }
     }
-    // Then each engine alone empties its lists, the shallowest row first
-    // once no row is full (some lanes idle).
-    for e in engines.iter_mut() {
-        loop {
+    // Then the engines still in turn empty their lists, the shallowest row
+    // first once no row is full (some lanes idle); an empty engine leaves
+    // the round.
+    let mut active: [usize; ENGINES] = std::array::from_fn(|i| i);
+    let mut live = engines.len().min(ENGINES);
+    while live > 0 {
+        let mut i = 0;
+        while i < live {
+            let e = &mut engines[active[i]];
             let d = if e.full != 0 {
                 31 - e.full.leading_zeros() as usize
             } else if let Some(d) = e.shallowest() {
                 d
             } else {
-                break;
+                live -= 1;
+                active[i] = active[live];
+                continue;
             };
             found += step::<L, TEST>(plan.n, &rows[d], d, e);
+            i += 1;
         }
     }
     found
