@@ -26,9 +26,11 @@
 //! n = 6..=16 (see [`fast_nodes`]), plus a few comparisons per candidate
 //! leaf. [`count_stack`] walks that tree on an explicit stack, with a branch
 //! at every node that the processor guesses wrong about once in six;
-//! [`count_fast`] walks the same tree with four interleaved walks that do
+//! [`count_walks`] walks the same tree with four interleaved walks that do
 //! not branch at all ([`walks`]), about 16 times fewer wrong guesses and a
-//! fifth fewer instructions.
+//! fifth fewer instructions. [`count_fast`] expands the same nodes 16 or 8
+//! at a time in SIMD lanes where the processor has AVX-512 or AVX2 and the
+//! board has at most 16 rows ([`lanes`]), and runs the walks elsewhere.
 
 use crate::bits::full_mask;
 use rayon::prelude::*;
@@ -280,7 +282,8 @@ const SMALL: usize = 6;
 // ANCHOR: count_fast
 /// The number of solutions for `n` queens (`n <= 32`) on one core, as fast
 /// as this chapter gets: the canonical boards, each weighted by its class,
-/// found by four interleaved branch-free walks ([`walks`]).
+/// found in SIMD lanes ([`lanes`]) or, without them, by four interleaved
+/// branch-free walks ([`walks`]).
 pub fn count_fast(n: usize) -> u64 {
     if n < SMALL {
         return crate::count_mirror(n);
