@@ -3,8 +3,8 @@
 //! form, and the node counts the chapter's table uses.
 
 use n_queens_solution::fast::{
-    Kernel, bitmask_nodes, count_fast, count_fast_parallel, count_lanes, count_stack,
-    count_unique, count_walks, fast_nodes,
+    Kernel, bitmask_nodes, count_fast, count_fast_parallel, count_lanes, count_stack, count_unique,
+    count_walks, fast_nodes,
 };
 
 /// OEIS A000170, n = 0..=16.
