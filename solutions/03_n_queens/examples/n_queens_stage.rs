@@ -12,7 +12,9 @@
 //! target/release/examples/n_queens_stage count_fast 13` (and `--nodes
 //! STAGE N` for the node count alone, outside valgrind).
 
-use n_queens_solution::fast::{bitmask_nodes, count_fast, count_stack, fast_nodes};
+use n_queens_solution::fast::{
+    Kernel, bitmask_nodes, count_fast, count_lanes, count_stack, count_walks, fast_nodes,
+};
 use n_queens_solution::{
     Counted, QueensTree, count, count_bits, count_flags, count_mirror, robot_solutions, solutions,
     solve_all, solve_all_flags, walk_leaves,
@@ -35,6 +37,22 @@ const STAGES: [Stage; 10] = [
     ("count_fast", count_fast),
 ];
 
+/// `count_fast`'s kernels one by one (it picks the widest lanes the
+/// processor has): the scalar walks and each lane width, which exit with
+/// status 3 where the processor lacks them.
+const KERNELS: [Stage; 3] = [
+    ("count_walks", count_walks),
+    ("count_lanes_avx512", |n| lanes(n, Kernel::Avx512)),
+    ("count_lanes_avx2", |n| lanes(n, Kernel::Avx2)),
+];
+
+fn lanes(n: usize, kernel: Kernel) -> u64 {
+    count_lanes(n, kernel).unwrap_or_else(|| {
+        eprintln!("n_queens_stage: no {kernel:?} lanes here for n = {n}");
+        std::process::exit(3)
+    })
+}
+
 /// The nodes a stage visits: queens placed, or robot positions entered
 /// (the same measure as the measurements page).
 fn nodes(name: &str, n: usize) -> u64 {
@@ -46,7 +64,8 @@ fn nodes(name: &str, n: usize) -> u64 {
         }
         "count_bits" => bitmask_nodes(n).0,
         "count_mirror" => bitmask_nodes(n).1,
-        "count_stack" | "count_fast" => fast_nodes(n),
+        "count_stack" | "count_fast" | "count_walks" | "count_lanes_avx512"
+        | "count_lanes_avx2" => fast_nodes(n),
         _ => {
             let mut lazy = solutions(n);
             lazy.by_ref().for_each(drop);
@@ -65,8 +84,9 @@ fn main() -> ExitCode {
         eprintln!("usage: n_queens_stage [--nodes] STAGE N");
         return ExitCode::from(2);
     };
-    let Some(&(name, stage)) = STAGES.iter().find(|(s, _)| s == name) else {
-        let names: Vec<&str> = STAGES.iter().map(|(s, _)| *s).collect();
+    let mut every = STAGES.iter().chain(&KERNELS);
+    let Some(&(name, stage)) = every.find(|(s, _)| s == name) else {
+        let names: Vec<&str> = STAGES.iter().chain(&KERNELS).map(|(s, _)| *s).collect();
         eprintln!(
             "n_queens_stage: unknown stage `{name}`; one of {}",
             names.join(", ")

@@ -26,14 +26,19 @@
 //! n = 6..=16 (see [`fast_nodes`]), plus a few comparisons per candidate
 //! leaf. [`count_stack`] walks that tree on an explicit stack, with a branch
 //! at every node that the processor guesses wrong about once in six;
-//! [`count_fast`] walks the same tree with four interleaved walks that do
+//! [`count_walks`] walks the same tree with four interleaved walks that do
 //! not branch at all ([`walks`]), about 16 times fewer wrong guesses and a
-//! fifth fewer instructions.
+//! fifth fewer instructions. [`count_fast`] expands the same nodes 16 or 8
+//! at a time in SIMD lanes where the processor has AVX-512 or AVX2 and the
+//! board has at most 16 rows ([`lanes`]), and runs the walks elsewhere.
 
 use crate::bits::full_mask;
 use rayon::prelude::*;
 
+mod lanes;
 mod walks;
+
+pub use lanes::Kernel;
 
 /// The pruning rules for one family of starts: the columns allowed in each
 /// row, and the row by which both side columns must be taken.
@@ -277,7 +282,8 @@ const SMALL: usize = 6;
 // ANCHOR: count_fast
 /// The number of solutions for `n` queens (`n <= 32`) on one core, as fast
 /// as this chapter gets: the canonical boards, each weighted by its class,
-/// found by four interleaved branch-free walks ([`walks`]).
+/// found in SIMD lanes ([`lanes`]) or, without them, by four interleaved
+/// branch-free walks ([`walks`]).
 pub fn count_fast(n: usize) -> u64 {
     if n < SMALL {
         return crate::count_mirror(n);
@@ -286,7 +292,8 @@ pub fn count_fast(n: usize) -> u64 {
         return search::<false>(n);
     }
     let jobs = jobs(n);
-    walks::count(n, &jobs.plans, &jobs.starts)
+    lanes::count(n, &jobs.plans, &jobs.starts)
+        .unwrap_or_else(|| walks::count(n, &jobs.plans, &jobs.starts))
 }
 
 /// Rows below each start at which the work is split into jobs.
@@ -329,6 +336,26 @@ fn split(plan: &Plan, start: Start, depth: usize, out: &mut impl FnMut(Start)) {
     }
 }
 
+/// [`count_fast`] on the scalar walks alone, never the lanes: what the
+/// lanes are measured against.
+pub fn count_walks(n: usize) -> u64 {
+    if !(SMALL..=walks::MAX_N).contains(&n) {
+        return count_fast(n);
+    }
+    let jobs = jobs(n);
+    walks::count(n, &jobs.plans, &jobs.starts)
+}
+
+/// [`count_fast`] on the given lanes, `None` where they do not apply (a
+/// board past 16 rows or below 6, or a processor without them).
+pub fn count_lanes(n: usize, kernel: Kernel) -> Option<u64> {
+    if n < SMALL {
+        return None;
+    }
+    let jobs = jobs(n);
+    lanes::count_with(n, &jobs.plans, &jobs.starts, kernel)
+}
+
 /// [`count_fast`]'s search before the walks: one explicit-stack search per
 /// start, with a branch at every node (the chapter's table compares them).
 pub fn count_stack(n: usize) -> u64 {
@@ -360,8 +387,14 @@ fn search<const CLASSES: bool>(n: usize) -> u64 {
 /// costs nothing.
 const CHUNK: usize = 64;
 
-/// [`count_fast`] on all cores: the same jobs, in chunks of [`CHUNK`],
-/// each chunk walked by its own four walks.
+/// Jobs per parallel task for the lanes: more than [`CHUNK`], since a
+/// task's lanes run partly empty while its last jobs finish (about 50
+/// tasks at n = 16).
+const LANES_CHUNK: usize = 256;
+
+/// [`count_fast`] on all cores: the same jobs, in chunks, each chunk
+/// walked by its own lanes (chunks of [`LANES_CHUNK`]) or scalar walks
+/// (chunks of [`CHUNK`]).
 pub fn count_fast_parallel(n: usize) -> u64 {
     if n < SMALL {
         return crate::count_mirror(n);
@@ -370,10 +403,20 @@ pub fn count_fast_parallel(n: usize) -> u64 {
         return count_fast(n);
     }
     let jobs = jobs(n);
-    jobs.starts
-        .par_chunks(CHUNK)
-        .map(|chunk| walks::count(n, &jobs.plans, chunk))
-        .sum()
+    let (plans, starts) = (&jobs.plans, &jobs.starts);
+    match lanes::kernel(n) {
+        Some(kernel) => starts
+            .par_chunks(LANES_CHUNK)
+            .map(|chunk| {
+                lanes::count_with(n, plans, chunk, kernel)
+                    .unwrap_or_else(|| walks::count(n, plans, chunk))
+            })
+            .sum(),
+        None => starts
+            .par_chunks(CHUNK)
+            .map(|chunk| walks::count(n, plans, chunk))
+            .sum(),
+    }
 }
 
 /// The number of essentially different solutions (OEIS A002562): boards

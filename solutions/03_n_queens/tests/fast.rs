@@ -1,9 +1,10 @@
 //! The reference-only counters (not exercises, so not in the suite): the
-//! explicit-stack bitboard counter, its parallel form, and the node counts
-//! the chapter's table uses.
+//! explicit-stack bitboard counter, the walks and the lanes, the parallel
+//! form, and the node counts the chapter's table uses.
 
 use n_queens_solution::fast::{
-    bitmask_nodes, count_fast, count_fast_parallel, count_stack, count_unique, fast_nodes,
+    Kernel, bitmask_nodes, count_fast, count_fast_parallel, count_lanes, count_stack, count_unique,
+    count_walks, fast_nodes,
 };
 
 /// OEIS A000170, n = 0..=16.
@@ -18,6 +19,20 @@ const A000170: [u64; 17] = [
 fn count_fast_matches_oeis_a000170() {
     for (n, &expected) in A000170.iter().enumerate().take(17) {
         assert_eq!(count_fast(n), expected, "count_fast({n})");
+    }
+}
+
+/// `count_fast`'s kernels one by one, to 15: the scalar walks, and each
+/// lane width this processor has (`count_fast` itself runs the widest).
+#[test]
+fn each_kernel_matches_oeis_a000170() {
+    for (n, &expected) in A000170.iter().enumerate().take(16).skip(6) {
+        assert_eq!(count_walks(n), expected, "count_walks({n})");
+        for kernel in [Kernel::Avx512, Kernel::Avx2] {
+            if let Some(count) = count_lanes(n, kernel) {
+                assert_eq!(count, expected, "count_lanes({n}, {kernel:?})");
+            }
+        }
     }
 }
 
