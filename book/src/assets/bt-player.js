@@ -1,6 +1,8 @@
 // The book's step-through players. No dependencies, no network.
 //
-// A player is a <div class="bt-player" data-traces="JSON"> written by
+// A player is a <div class="bt-player"> holding its traces as JSON in a
+// <script type="application/json" class="bt-traces"> (or, as older pages
+// wrote it, in a data-traces attribute), written by
 // `workbook book build`: one or more instances of a search recorded from
 // the reference (the format is documented in solutions/trace/src/lib.rs).
 // Each instance has a board, the code the search runs, counters with their
@@ -203,9 +205,26 @@
     ["solution", "s", "solution"], ["dead", "d", "dead end"], ["guess", "g", "guess"]
   ];
 
+  // The traces of a player element: the JSON block inside it, read once
+  // (the attribute form kept for pages written before the block). Each
+  // distinct narration is written once, in the instance's `says`, and a
+  // step's SAY is its index there (render.rs); the sentences are put back
+  // here, so the rest of the player sees every step whole.
+  function readTraces(root) {
+    var block = root.querySelector("script.bt-traces");
+    var traces = JSON.parse(block ? block.textContent : root.getAttribute("data-traces"));
+    traces.forEach(function (t) {
+      if (!t.says) { return; }
+      t.steps.forEach(function (s) { s[SAY] = t.says[s[SAY]]; });
+      delete t.says;
+    });
+    return traces;
+  }
+  BT.readTraces = readTraces;
+
   function Player(root) {
     try {
-      this.traces = JSON.parse(root.getAttribute("data-traces"));
+      this.traces = readTraces(root);
     } catch (err) {
       root.appendChild(el("p", { class: "bt-error" }, "This player's trace cannot be read: " + err));
       return;
