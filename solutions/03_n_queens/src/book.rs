@@ -204,7 +204,9 @@ fn leaves_quiz(out: &mut Out) {
         id: "robot-leaves",
         question: "walk_leaves processes every leaf of the 6-queens tree once: every position whose top queen is attacked, and every full board. How many leaves is that?",
         right: leaves.to_string(),
-        wrong: [found, 6usize.pow(6), leaves / 2].map(|n| n.to_string()).to_vec(),
+        wrong: [found, 6usize.pow(6), leaves / 2]
+            .map(|n| thousands(n as u64))
+            .to_vec(),
         explain: format!(
             "{leaves}: the player shows each one, {} in red (an attacked top queen) and {found} solutions. Far fewer than the 6^6 = 46,656 ways to put one queen in each row, because an attacked queen ends its branch at once.",
             leaves - found

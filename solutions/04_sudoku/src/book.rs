@@ -331,7 +331,12 @@ fn pick_quiz(out: &mut Out, puzzle: &Grid) {
         .copied()
         .max_by_key(|&i| (masks.free(i).count_ones(), usize::MAX - i))
         .unwrap_or(first);
-    let choice = |c: usize| format!("{} with candidates {{{}}}", name(c), digits(masks.free(c)));
+    // The candidates as a set of digits, "{1, 2, 4}": run together they
+    // would read as one big number.
+    let choice = |c: usize| {
+        let set: Vec<String> = digits(masks.free(c)).chars().map(String::from).collect();
+        format!("{} with candidates {{{}}}", name(c), set.join(", "))
+    };
     out.quiz(Quiz {
         id: "first-pick",
         question: "Look at the candidates of the chapter's puzzle drawn above. Which blank does fewest_choices pick first?",

@@ -162,9 +162,19 @@ pub fn figure(f: &Figure) -> String {
         // One em per 16 units: drawn at its own size, never wider.
         Board::Tree { .. } => w / 16.0,
     };
+    // A tree's 14-unit labels must stay 11 px on a phone: it is never drawn
+    // below 11/14 of its size, and scrolls sideways inside its figure
+    // instead (class bt-scroll).
+    let (scroll, least) = match f.board {
+        Board::Tree { .. } => (
+            " bt-scroll",
+            format!(";min-width:{}px", (w * 11.0 / 14.0).ceil()),
+        ),
+        _ => ("", String::new()),
+    };
     format!(
-        "<figure class=\"bt-figure\" id=\"fig-{id}\">\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" style=\"max-width:{width}em\" role=\"img\" aria-labelledby=\"fig-{id}-t\">\
+        "<figure class=\"bt-figure{scroll}\" id=\"fig-{id}\">\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" style=\"max-width:{width}em{least}\" role=\"img\" aria-labelledby=\"fig-{id}-t\">\
          <title id=\"fig-{id}-t\">{cap}</title>\n{body}</svg>\n\
          <figcaption>{cap}</figcaption>\n</figure>\n",
         id = f.id,
@@ -183,13 +193,26 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
     // labels across them would read as one big board.
     let composite = f.cells.iter().any(|c| c.3 == "gap");
     let step = if rows.max(cols) > 12 { 5 } else { 1 };
+    // A wide board is drawn smaller on a phone (its column is about 345 px
+    // at 390), so its labels grow to stay 11 px there, up to what the
+    // margin holds.
+    let lbl = (11.0 * w / 345.0).ceil().clamp(13.0, 18.0);
+    // The column labels' baseline moves down as they grow, so their em box
+    // stays inside the drawing.
+    let top = (lbl + 2.0).max(15.0);
     for c in (0..cols).filter(|c| !big && !composite && c % step == 0) {
         let x = PAD + (c as f64 + 0.5) * CELL;
-        let _ = write!(s, "<text class=\"lbl\" x=\"{x}\" y=\"15\">{c}</text>");
+        let _ = write!(
+            s,
+            "<text class=\"lbl\" x=\"{x}\" y=\"{top}\" font-size=\"{lbl}\">{c}</text>"
+        );
     }
     for r in (0..rows).filter(|r| !big && !composite && r % step == 0) {
-        let y = PAD + (r as f64 + 0.5) * CELL + 5.0;
-        let _ = write!(s, "<text class=\"lbl\" x=\"11\" y=\"{y}\">{r}</text>");
+        let y = PAD + (r as f64 + 0.5) * CELL + lbl * 0.35;
+        let _ = write!(
+            s,
+            "<text class=\"lbl\" x=\"11\" y=\"{y}\" font-size=\"{lbl}\">{r}</text>"
+        );
     }
     let mut texts = String::new();
     for (r, c, text, class) in &f.cells {
@@ -326,10 +349,23 @@ fn polyline(s: &mut String, points: &[(usize, usize)], class: &str, side: usize)
 
 /// Graph coordinates are 0..=100; the drawing is 400 x 300 units.
 fn graph(f: &Figure) -> (f64, f64, String) {
+    // A label of three or more characters ("3,2", "[1,2]") is written at
+    // 13 units, 11 px where a phone draws the graph at 0.87 of its size,
+    // in a circle wide enough to hold five; short labels keep 15 units in
+    // the small circle. The margin keeps every circle inside the drawing.
+    let long = f
+        .nodes
+        .iter()
+        .any(|n| n.2.split(':').next().unwrap_or("").chars().count() > 2);
+    let radius: f64 = if long { 23.0 } else { 17.0 };
+    let margin = radius + 3.0;
     let at = |v: usize| {
-        f.nodes
-            .get(v)
-            .map_or((0.0, 0.0), |n| (20.0 + n.0 * 3.6, 20.0 + n.1 * 2.6))
+        f.nodes.get(v).map_or((0.0, 0.0), |n| {
+            (
+                margin + n.0 * (400.0 - 2.0 * margin) / 100.0,
+                margin + n.1 * (300.0 - 2.0 * margin) / 100.0,
+            )
+        })
     };
     // Edges are directed (A to B): each ends in an arrowhead at B's rim.
     let mut s = format!(
@@ -339,7 +375,8 @@ fn graph(f: &Figure) -> (f64, f64, String) {
     for &(a, b) in &f.edges {
         let ((x1, y1), (x2, y2)) = (at(a), at(b));
         let len = (x2 - x1).hypot(y2 - y1).max(1.0);
-        let (ux, uy) = ((x2 - x1) / len * 19.0, (y2 - y1) / len * 19.0);
+        let rim = radius + 2.0;
+        let (ux, uy) = ((x2 - x1) / len * rim, (y2 - y1) / len * rim);
         let _ = write!(
             s,
             "<line class=\"edge\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{})\"/>",
@@ -358,16 +395,16 @@ fn graph(f: &Figure) -> (f64, f64, String) {
         let (inside, beside) = label.split_once(':').unwrap_or((label, ""));
         let _ = write!(
             s,
-            "<circle class=\"node {class}\" cx=\"{x}\" cy=\"{y}\" r=\"17\"/><text class=\"t\" x=\"{x}\" y=\"{}\" font-size=\"{}\">{}</text>",
+            "<circle class=\"node {class}\" cx=\"{x}\" cy=\"{y}\" r=\"{radius}\"/><text class=\"t\" x=\"{x}\" y=\"{}\" font-size=\"{}\">{}</text>",
             y + 5.0,
-            if inside.chars().count() > 2 { 11 } else { 15 },
+            if inside.chars().count() > 2 { 13 } else { 15 },
             esc(inside)
         );
         if !beside.is_empty() {
             let _ = write!(
                 s,
                 "<text class=\"t note\" x=\"{}\" y=\"{}\" font-size=\"14\">{}</text>",
-                x + 22.0,
+                x + radius + 5.0,
                 y + 5.0,
                 esc(beside)
             );
