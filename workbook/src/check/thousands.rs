@@ -152,12 +152,34 @@ fn without_markup(line: &str) -> String {
         out.push_str(&rest[..start]);
         out.push(' ');
         let after = &rest[start + 1..];
-        rest = after.find(close).map_or("", |e| &after[e + close.len()..]);
+        let end = if close == ")" {
+            // A link's address may hold parentheses of its own
+            // (`.../0012-365X(76)90068-6`): the one that closes it is the
+            // first at depth zero.
+            closing_paren(&after[1..]).map(|e| e + 1)
+        } else {
+            after.find(close)
+        };
+        rest = end.map_or("", |e| &after[e + close.len()..]);
     }
     out.split_whitespace()
         .filter(|w| !w.contains("://"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The index of the `)` that closes a text opened by `(`, or `None`.
+fn closing_paren(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' if depth == 0 => return Some(i),
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The runs of five or more digits in `text` that stand alone: not inside
@@ -208,6 +230,9 @@ mod tests {
         assert_eq!(in_markdown(page), vec![(3, "14200".to_string())]);
         assert_eq!(separated("2279184"), "2,279,184");
         assert_eq!(separated("14200"), "14,200");
+        // Prose after a link whose address holds parentheses is still read.
+        let linked = "See [the paper](https://x.org/a(76)b) for 12345 cases.\n";
+        assert_eq!(in_markdown(linked), vec![(1, "12345".to_string())]);
     }
 
     #[test]
