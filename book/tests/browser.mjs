@@ -24,7 +24,11 @@
 //   4b. every measurement plot at 390 px in all five themes: no card, text
 //      at least 11 px, no text cut by the edge of its canvas;
 //   5. the n-queens tree's node labels are at least 11 px tall on a 390 px
-//      phone, in the theme's text colour, in all five themes.
+//      phone, in the theme's text colour, in all five themes;
+//   6. every drawn board, grid, graph and tree (the figures and every
+//      instance of every player: board and search tree) at 390 px in all
+//      five themes: each text at least 11 px, none outside its drawing,
+//      none in the background's colour.
 // A failing page is screenshotted into book/tests/screenshots/ (CI output).
 //
 // Usage (from the repository root):
@@ -271,17 +275,42 @@ function same(a, b) {
     && Object.keys(a).length === Object.keys(b).length;
 }
 
+// A player's traces, read from the page's HTML as the server sent it (the
+// player empties its element once it has read them): the JSON block of
+// <div class="bt-player" id=ID>, decoded here by the format's rule, not
+// by the player's own code.
+function pageTraces(html, id) {
+  const start = html.indexOf(`<div class="bt-player" id="${id}">`);
+  const open = '<script type="application/json" class="bt-traces">';
+  const from = html.indexOf(open, start);
+  const to = html.indexOf("</script>", from);
+  if (start < 0 || from < 0 || to < 0) { return null; }
+  const traces = JSON.parse(html.slice(from + open.length, to));
+  // Each narration is written once, in `says`; a step names its index
+  // (workbook/src/book/render.rs).
+  for (const t of traces) {
+    if (!t.says) { continue; }
+    for (const step of t.steps) {
+      if (typeof t.says[step[8]] !== "string") { throw new Error(`${id}: a step's narration ${step[8]} is not in says`); }
+      step[8] = t.says[step[8]];
+    }
+  }
+  return traces;
+}
+
 async function players() {
   const context = await open(390);
   const page = await context.newPage();
   let count = 0;
   let instances = 0;
   for (const p of pages()) {
-    if (!fs.readFileSync(path.join(site, p), "utf8").includes('class="bt-player"') || p === "print.html") { continue; }
+    const html = fs.readFileSync(path.join(site, p), "utf8");
+    if (!html.includes('class="bt-player"') || p === "print.html") { continue; }
     await page.goto(base + p, { waitUntil: "load" });
     for (const id of await page.$$eval(".bt-player", (all) => all.map((e) => e.id))) {
       count++;
-      const traces = JSON.parse(await page.getAttribute("#" + id, "data-traces"));
+      const traces = pageTraces(html, id);
+      if (!traces) { fail(`${p} #${id}: no JSON block of traces in the page`); continue; }
       if (traces.length < 3) { fail(`${p} #${id}: ${traces.length} instance(s), not 3 or more`); }
       for (let i = 0; i < traces.length; i++) {
         instances++;
@@ -559,6 +588,90 @@ async function plots() {
   console.log(`read ${count} plots at 390 px in five themes: text 11 px or more, nothing cut by the canvas, no card`);
 }
 
+// ---- 6. every board and grid at 390 px, in every theme ---------------------
+
+// Runs in the page: the problems of the drawings under `sel` (inline SVG):
+// a text smaller than 11 px as rendered, a text reaching outside the
+// drawing's viewBox (clipped), a text drawn in the background's colour.
+function legible(sel) {
+  const problems = [];
+  let texts = 0;
+  const bg = getComputedStyle(document.body).backgroundColor;
+  for (const svg of document.querySelectorAll(sel)) {
+    const where = (svg.closest("[id]") || {}).id || svg.getAttribute("class");
+    const vb = svg.viewBox.baseVal;
+    const ctm = svg.getScreenCTM();
+    if (!ctm || svg.getBoundingClientRect().width === 0) { continue; }
+    const box = vb && vb.width ? vb : { x: 0, y: 0, width: svg.getBBox().width, height: svg.getBBox().height };
+    const bad = new Set();
+    for (const t of svg.querySelectorAll("text")) {
+      if (!t.textContent.trim() || t.getClientRects().length === 0) { continue; }
+      texts++;
+      const cs = getComputedStyle(t);
+      const m = t.getScreenCTM();
+      const px = parseFloat(cs.fontSize) * Math.hypot(m.a, m.b);
+      const b = t.getBBox();
+      // The box in the drawing's own units (a text may sit in a group
+      // moved by a transform).
+      const p = svg.createSVGPoint();
+      p.x = b.x; p.y = b.y;
+      const q = p.matrixTransform(ctm.inverse().multiply(m));
+      p.x = b.x + b.width; p.y = b.y + b.height;
+      const r = p.matrixTransform(ctm.inverse().multiply(m));
+      if (px < 11 - 0.05) { bad.add(`"${t.textContent}" is ${px.toFixed(1)} px`); }
+      if (q.x < box.x - 0.5 || q.y < box.y - 0.5 || r.x > box.x + box.width + 0.5 || r.y > box.y + box.height + 0.5) {
+        bad.add(`"${t.textContent}" reaches outside the drawing`);
+      }
+      if (cs.fill === bg) { bad.add(`"${t.textContent}" is drawn in the background's colour`); }
+    }
+    if (bad.size) { problems.push(`${where}: ${[...bad].slice(0, 4).join("; ")}${bad.size > 4 ? ` (${bad.size} in all)` : ""}`); }
+  }
+  return { problems, texts };
+}
+
+async function boards() {
+  let drawings = 0;
+  let texts = 0;
+  for (const theme of ["light", "rust", "coal", "navy", "ayu"]) {
+    const context = await open(390, theme);
+    const page = await context.newPage();
+    for (const p of pages()) {
+      if (p === "print.html") { continue; }
+      const html = fs.readFileSync(path.join(site, p), "utf8");
+      if (!html.includes("bt-figure") && !html.includes('class="bt-player"')) { continue; }
+      await page.goto(base + p, { waitUntil: "load" });
+      await page.evaluate(() => document.fonts.ready);
+      const all = [];
+      const figs = await page.evaluate(legible, "main .bt-figure svg");
+      all.push(...figs.problems);
+      texts += figs.texts;
+      drawings += await page.$$eval("main .bt-figure svg", (e) => e.length);
+      // Every instance of every player, after a few steps (so the board and
+      // the tree hold some marks), board and tree alike.
+      for (const id of await page.$$eval(".bt-player", (e) => e.map((x) => x.id))) {
+        const n = await page.$$eval(`#${id} .bt-instance option`, (o) => o.length);
+        for (let i = 0; i < Math.max(n, 1); i++) {
+          if (n) { await page.selectOption(`#${id} .bt-instance select`, String(i)); }
+          await page.focus("#" + id);
+          // After 12 steps (a board half filled, a small tree) and at the
+          // end (the whole board, the biggest tree).
+          for (const at of ["after 12 steps", "at the end"]) {
+            if (at === "at the end") { await page.keyboard.press("End"); } else { for (let k = 0; k < 12; k++) { await page.keyboard.press("ArrowRight"); } }
+            const got = await page.evaluate(legible, `#${id} svg`);
+            all.push(...got.problems.map((x) => `instance ${i} ${at}: ${x}`));
+            texts += got.texts;
+            drawings += await page.$$eval(`#${id} svg`, (e) => e.length);
+          }
+        }
+      }
+      for (const b of all) { fail(`${p} (${theme}, 390 px): ${b}`); }
+      if (all.length) { await shoot(page, `board_${theme}_${p}`); }
+    }
+    await context.close();
+  }
+  console.log(`read ${drawings} drawn boards, grids, graphs and trees (${texts} texts) at 390 px in five themes: each text 11 px or more, inside its drawing, not in the background's colour`);
+}
+
 try {
   await everyPage();
   await wideTables();
@@ -567,6 +680,7 @@ try {
   await tree();
   await darkFigures();
   await plots();
+  await boards();
 } finally {
   await browser.close();
   server.close();

@@ -28,13 +28,17 @@
 //!    its `info.toml`, each applies to the reference, and under
 //!    `--mutants` the suite fails on each one (`check/mutants.rs`).
 //!
-//! Rules 1-4, 6 and 7 and the listing of rule 8 are instant; rule 5 builds
+//! 9. every number of five or more digits in the book's prose and its
+//!    generated snippets has thousands separators (`check/thousands.rs`).
+//!
+//! Rules 1-4, 6, 7 and 9 and the listing of rule 8 are instant; rule 5 builds
 //! and runs each suite twice; rule 8's runs build the suite once per mutant.
 
 mod commands;
 mod fold;
 mod isolation;
 mod mutants;
+mod thousands;
 
 use crate::info::Chapter;
 use crate::markdown::{heading_id, markdown_files};
@@ -85,6 +89,10 @@ pub fn run(
     step(
         "workbook commands in the book and README run",
         commands::problems(root, chapters),
+    );
+    step(
+        "big numbers in the book have separators",
+        thousands::problems(root),
     );
     step(
         "every exercise lists mutants that apply",

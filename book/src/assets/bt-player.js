@@ -1,6 +1,8 @@
 // The book's step-through players. No dependencies, no network.
 //
-// A player is a <div class="bt-player" data-traces="JSON"> written by
+// A player is a <div class="bt-player"> holding its traces as JSON in a
+// <script type="application/json" class="bt-traces"> (or, as older pages
+// wrote it, in a data-traces attribute), written by
 // `workbook book build`: one or more instances of a search recorded from
 // the reference (the format is documented in solutions/trace/src/lib.rs).
 // Each instance has a board, the code the search runs, counters with their
@@ -196,6 +198,31 @@
     return { svg: svg, cells: cells };
   }
 
+  // A grid cell's text, never under 14 units (11 px on a 390 px phone,
+  // where the board is drawn at about 0.83 of its size): short texts
+  // centred, bigger the shorter; five or more digits (a sudoku blank's
+  // candidates) as the figures draw them, digit d at its place in a 3 x 3
+  // grid; any other long text squeezed to the cell's width.
+  function cellText(g, tx, text) {
+    var x = LBL + Number(g.getAttribute("data-c")) * CELL;
+    var y = LBL + Number(g.getAttribute("data-r")) * CELL;
+    tx.textContent = "";
+    tx.removeAttribute("textLength");
+    tx.removeAttribute("lengthAdjust");
+    var len = text.length;
+    if (len >= 5 && /^[1-9]+$/.test(text)) {
+      tx.setAttribute("font-size", 14);
+      text.split("").forEach(function (d) {
+        var i = Number(d) - 1;
+        tx.appendChild(el("svg:tspan", { x: x + 7 + (i % 3) * 13, y: y + 13 + Math.floor(i / 3) * 12.5 }, d));
+      });
+      return;
+    }
+    tx.textContent = text;
+    tx.setAttribute("font-size", len <= 1 ? 22 : len === 2 ? 19 : len === 3 ? 16 : 14);
+    if (len > 4) { tx.setAttribute("textLength", CELL - 4); tx.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+  }
+
   // ---- one player --------------------------------------------------------------
 
   var WORDS = { try: "try", place: "place", reject: "reject", undo: "undo", found: "found", note: "" };
@@ -203,9 +230,26 @@
     ["solution", "s", "solution"], ["dead", "d", "dead end"], ["guess", "g", "guess"]
   ];
 
+  // The traces of a player element: the JSON block inside it, read once
+  // (the attribute form kept for pages written before the block). Each
+  // distinct narration is written once, in the instance's `says`, and a
+  // step's SAY is its index there (render.rs); the sentences are put back
+  // here, so the rest of the player sees every step whole.
+  function readTraces(root) {
+    var block = root.querySelector("script.bt-traces");
+    var traces = JSON.parse(block ? block.textContent : root.getAttribute("data-traces"));
+    traces.forEach(function (t) {
+      if (!t.says) { return; }
+      t.steps.forEach(function (s) { s[SAY] = t.says[s[SAY]]; });
+      delete t.says;
+    });
+    return traces;
+  }
+  BT.readTraces = readTraces;
+
   function Player(root) {
     try {
-      this.traces = JSON.parse(root.getAttribute("data-traces"));
+      this.traces = readTraces(root);
     } catch (err) {
       root.appendChild(el("p", { class: "bt-error" }, "This player's trace cannot be read: " + err));
       return;
@@ -475,11 +519,7 @@
       var c = cells[key];
       var texts = g.querySelectorAll("text");
       var tx = graph ? texts[1] : texts[0];
-      tx.textContent = c ? c.text : "";
-      if (!graph) {
-        var len = tx.textContent.length;
-        tx.setAttribute("font-size", len <= 1 ? 22 : len === 2 ? 19 : len === 3 ? 14 : 11);
-      }
+      if (graph) { tx.textContent = c ? c.text : ""; } else { cellText(g, tx, c ? c.text : ""); }
       g.setAttribute("class", "cell" + (c ? " " + c.st : ""));
     });
     if (last && last[ROW] >= 0) {

@@ -13,7 +13,7 @@ use apples_solution::{
     count_checked, count_exact, count_exact_multiplicative, count_memo, count_naive,
     count_naive_traced, distributions,
 };
-use measure::median_per_call;
+use measure::{median_per_call, thousands};
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -76,10 +76,10 @@ fn calls_table(rows: &[Row]) -> String {
             md,
             "| {} | {} | {} | {:.2} | {} | {} |",
             r.n,
-            r.ways,
-            r.calls,
+            thousands(r.ways),
+            thousands(r.calls),
             r.calls as f64 / r.ways as f64,
-            r.memo,
+            thousands(r.memo),
             r.steps
         );
     }

@@ -256,7 +256,7 @@ fn tree_figure(out: &mut Out) {
         "0",
         "0",
         &format!(
-            "The calls of count_naive(3, 2), each labelled (people, apples): {} calls for {} ways. The filled calls repeat a question already answered to their left; a memo would answer them at once.",
+            "The calls of count_naive(3, 2), each labelled (people, apples): {} calls for {} ways. The shaded, dashed calls repeat a question already answered to their left; a memo would answer them at once.",
             run.calls, run.ways
         ),
     ]);
@@ -270,7 +270,9 @@ fn tree_figure(out: &mut Out) {
     }
     for (i, n) in nodes.iter().enumerate() {
         if n.3 {
-            out.rec(&["cell", &i.to_string(), "0", "", "seen"]);
+            // Not `seen` (the link colour, which the player gives the
+            // calls on the current path): a repeat has a meaning of its own.
+            out.rec(&["cell", &i.to_string(), "0", "", "again"]);
         }
     }
 }

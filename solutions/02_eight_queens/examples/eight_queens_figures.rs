@@ -11,7 +11,7 @@
 use eight_queens_solution::rows::solve_by_rows;
 use eight_queens_solution::trace::trace;
 use eight_queens_solution::{Board, is_safe, parse_board, search_stats, solve};
-use measure::median_per_call;
+use measure::{median_per_call, thousands};
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Duration;
@@ -78,10 +78,10 @@ fn table() -> String {
             out,
             "| {name} | {} | {} | {} | {} | {} | {:.0}x | {:.0}x |",
             if answer.is_some() { "yes" } else { "No Answer" },
-            squares.nodes,
-            squares.backtracks,
-            rows.nodes,
-            rows.backtracks,
+            thousands(squares.nodes),
+            thousands(squares.backtracks),
+            thousands(rows.nodes),
+            thousands(rows.backtracks),
             squares.nodes as f64 / rows.nodes as f64,
             t_squares.as_secs_f64() / t_rows.as_secs_f64(),
         );
@@ -145,10 +145,14 @@ fn triples() -> String {
         }
     }
     format!(
-        "Of the {all} sets of three squares, {safe} hold three queens that do not attack each \
-         other, and {no_answer} of those still have no answer. The one that costs the \
+        "Of the {} sets of three squares, {} hold three queens that do not attack each \
+         other, and {} of those still have no answer. The one that costs the \
          square-by-square search the most nodes ({}) is\n\n```text\n{}```\n",
-        worst.0, worst.1
+        thousands(all),
+        thousands(safe),
+        thousands(no_answer),
+        thousands(worst.0),
+        worst.1
     )
 }
 

@@ -513,15 +513,16 @@ fn stats_quiz(out: &mut Out) {
             "search_stats on the sample board counts {} nodes and {} backtracks. How many nodes does it count on the No Answer board {NO_ANSWER:?}?",
             one.nodes, one.backtracks
         ),
-        right: none.nodes.to_string(),
+        right: thousands(none.nodes),
         wrong: vec![
-            none.backtracks.to_string(),
+            thousands(none.backtracks),
             SQUARES.to_string(),
-            (none.nodes * 2).to_string(),
+            thousands(none.nodes * 2),
         ],
         explain: format!(
             "{} nodes, with {} backtracks: with no answer the search cannot stop at a first board, so it tries every way the five queens could go before it gives up. Nodes are calls of place_from, the same on every machine.",
-            none.nodes, none.backtracks
+            thousands(none.nodes),
+            thousands(none.backtracks)
         ),
     });
 }
@@ -549,7 +550,7 @@ mod tests {
             .collect();
         assert!(is_safe(&board, square[0], square[1]), "{safe}");
         let nodes = search_stats(&Board::from_queens(&NO_ANSWER)).nodes;
-        assert_eq!(right("no-answer-nodes").0, nodes.to_string());
+        assert_eq!(right("no-answer-nodes").0, thousands(nodes));
     }
 
     #[test]

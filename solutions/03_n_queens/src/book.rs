@@ -12,7 +12,7 @@
 
 use crate::fast::bitmask_nodes;
 use crate::{Flags, count, count_mirror, count_parallel, is_valid, robot_solutions, solutions};
-use book_trace::{Out, Quiz};
+use book_trace::{Out, Quiz, thousands};
 
 mod player;
 use player::{trace, walked_robot};
@@ -204,7 +204,9 @@ fn leaves_quiz(out: &mut Out) {
         id: "robot-leaves",
         question: "walk_leaves processes every leaf of the 6-queens tree once: every position whose top queen is attacked, and every full board. How many leaves is that?",
         right: leaves.to_string(),
-        wrong: [found, 6usize.pow(6), leaves / 2].map(|n| n.to_string()).to_vec(),
+        wrong: [found, 6usize.pow(6), leaves / 2]
+            .map(|n| thousands(n as u64))
+            .to_vec(),
         explain: format!(
             "{leaves}: the player shows each one, {} in red (an attacked top queen) and {found} solutions. Far fewer than the 6^6 = 46,656 ways to put one queen in each row, because an attacked queen ends its branch at once.",
             leaves - found
@@ -501,12 +503,14 @@ fn nodes_quiz(out: &mut Out) {
     out.quiz(Quiz {
         id: "mirror-nodes-10",
         question: &format!(
-            "For n = 10, count_bits places {plain} queens. How many does count_mirror place?"
+            "For n = 10, count_bits places {} queens. How many does count_mirror place?",
+            thousands(plain)
         ),
-        right: mirror.to_string(),
-        wrong: vec![plain.to_string(), (plain / 4).to_string(), (plain * 2).to_string()],
+        right: thousands(mirror),
+        wrong: [plain, plain / 4, plain * 2].map(thousands).to_vec(),
         explain: format!(
-            "{mirror}, about half: the mirror searches the left half of the first row (the middle column too when n is odd) and doubles; the nodes are counted, so this is the same on every machine, unlike the times."
+            "{}, about half: the mirror searches the left half of the first row (the middle column too when n is odd) and doubles; the nodes are counted, so this is the same on every machine, unlike the times.",
+            thousands(mirror)
         ),
     });
 }
@@ -564,7 +568,7 @@ mod tests {
         assert_eq!(right("mirror-5").0, left.to_string());
         assert_eq!(right("robot-first").0, show(&robot_solutions(N)[0]));
         assert_eq!(right("parallel-tasks").0, "4");
-        assert_eq!(right("mirror-nodes-10").0, bitmask_nodes(10).1.to_string());
+        assert_eq!(right("mirror-nodes-10").0, thousands(bitmask_nodes(10).1));
         assert_eq!(right("classes-6").0, "1");
         let mut lazy = solutions(8);
         lazy.next();

@@ -17,6 +17,9 @@ use crate::{
 };
 use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
 
+mod pages;
+use pages::rows;
+
 /// A cell's index as (row, column).
 fn at(cell: usize) -> (usize, usize) {
     (cell / 9, cell % 9)
@@ -41,6 +44,7 @@ pub fn records() -> String {
     quiz(&mut out, &puzzle);
     pick_quiz(&mut out, &puzzle);
     section_quizzes(&mut out, &puzzle);
+    pages::figures(&mut out);
     out.into_text()
 }
 
@@ -232,7 +236,7 @@ fn candidates_figure(out: &mut Out, puzzle: &Grid) {
         "9",
         "9",
         "3",
-        "The player's puzzle with the candidates of every blank (the digits its row, column and box still allow), as the bitmasks of stage 3 compute them.",
+        "The chapter's puzzle with the candidates of every blank (the digits its row, column and box still allow), as the bitmasks of stage 3 compute them.",
     ]);
     for (i, &d) in puzzle.cells.iter().enumerate() {
         if d != 0 {
@@ -254,12 +258,13 @@ fn counts_figure(out: &mut Out, puzzle: &Grid) {
         "9",
         "3",
         &format!(
-            "How many candidates each blank has (the givens are left empty); fewest_choices picks the first smallest in reading order, {} (shaded), so the first branch is as narrow as it can be.",
+            "How many candidates each blank has (the givens are left empty); fewest_choices picks the first smallest in reading order, {} (ringed), so the first branch is as narrow as it can be.",
             pick.map_or("none".to_string(), name)
         ),
     ]);
     for i in (0..81).filter(|&i| puzzle.cells[i] == 0) {
-        let class = if Some(i) == pick { "queen" } else { "" };
+        // Ringed: the cell the player's first step decides.
+        let class = if Some(i) == pick { "cur" } else { "" };
         out.cell(i / 9, i % 9, &masks.free(i).count_ones().to_string(), class);
     }
 }
@@ -277,7 +282,7 @@ fn solved_figure(out: &mut Out, puzzle: &Grid, guessed: &[usize]) {
         "9",
         "3",
         &format!(
-            "The solution solve_fewest finds: givens in bold, the {} blanks where it had to guess shaded; {} nodes, {} guesses.",
+            "The solution solve_fewest finds: givens tinted and bold, the {} blanks where it had to guess in orange, as the player marks a guess; {} nodes, {} guesses.",
             guessed.len(),
             outcome.stats.nodes,
             outcome.stats.guesses
@@ -287,7 +292,7 @@ fn solved_figure(out: &mut Out, puzzle: &Grid, guessed: &[usize]) {
         let class = if puzzle.cells[i] != 0 {
             "given"
         } else if guessed.contains(&i) {
-            "attacked"
+            "guess"
         } else {
             ""
         };
@@ -300,9 +305,12 @@ fn quiz(out: &mut Out, puzzle: &Grid) {
     let blanks = 81 - puzzle.givens() as u64;
     out.quiz(Quiz {
         id: "fewest-guesses",
-        question: "On the player's puzzle, how many times does solve_fewest write a digit into a blank that had two or more candidates (its guesses)?",
-        right: stats.guesses.to_string(),
-        wrong: [0, blanks, stats.nodes].map(|n| n.to_string()).to_vec(),
+        question: &format!(
+            "On the chapter's puzzle (rows {}), the player's first instance, how many times does solve_fewest write a digit into a blank that had two or more candidates (its guesses)?",
+            rows(puzzle)
+        ),
+        right: thousands(stats.guesses),
+        wrong: [0, blanks, stats.nodes].map(thousands).to_vec(),
         explain: format!(
             "{} guesses among {} nodes: most of the {blanks} blanks have a single candidate by the time they are picked, so they are written without a guess; only the rest branch, and the wrong branches are what the player's backtracks undo.",
             stats.guesses, stats.nodes
@@ -323,10 +331,15 @@ fn pick_quiz(out: &mut Out, puzzle: &Grid) {
         .copied()
         .max_by_key(|&i| (masks.free(i).count_ones(), usize::MAX - i))
         .unwrap_or(first);
-    let choice = |c: usize| format!("{} with candidates {{{}}}", name(c), digits(masks.free(c)));
+    // The candidates as a set of digits, "{1, 2, 4}": run together they
+    // would read as one big number.
+    let choice = |c: usize| {
+        let set: Vec<String> = digits(masks.free(c)).chars().map(String::from).collect();
+        format!("{} with candidates {{{}}}", name(c), set.join(", "))
+    };
     out.quiz(Quiz {
         id: "first-pick",
-        question: "Look at the candidates of the player's puzzle. Which blank does fewest_choices pick first?",
+        question: "Look at the candidates of the chapter's puzzle drawn above. Which blank does fewest_choices pick first?",
         right: choice(pick),
         wrong: vec![choice(first), choice(widest)],
         explain: format!(
@@ -391,7 +404,10 @@ fn ladder_quiz(out: &mut Out, puzzle: &Grid) {
     let say: Vec<String> = stages.iter().map(|s| format!("{} {}", s.0, s.1)).collect();
     out.quiz(Quiz {
         id: "ladder-fewest-nodes",
-        question: "Of the chapter's five stages (naive, flags, bitmask, fewest, propagation), which visits the fewest nodes on the player's puzzle?",
+        question: &format!(
+            "Of the chapter's five stages (naive, flags, bitmask, fewest, propagation), which visits the fewest nodes on the chapter's puzzle, whose rows are {} ('.' for a blank)?",
+            rows(puzzle)
+        ),
         right: best.to_string(),
         wrong: stages.iter().map(|s| s.0.to_string()).collect(),
         explain: format!(
@@ -424,18 +440,19 @@ fn naive_quiz(out: &mut Out, puzzle: &Grid) {
     out.quiz(Quiz {
         id: "naive-nodes",
         question: &format!(
-            "The player's puzzle has {} blanks. How many nodes does solve_naive visit on it?",
+            "The chapter's puzzle, whose rows are {} ('.' for a blank), has {} blanks. How many nodes does solve_naive visit on it?",
+            rows(puzzle),
             81 - puzzle.givens()
         ),
-        right: naive.nodes.to_string(),
+        right: thousands(naive.nodes),
         wrong: vec![
             (81 - puzzle.givens() + 1).to_string(),
-            fewest.nodes.to_string(),
-            (naive.nodes * 9).to_string(),
+            thousands(fewest.nodes),
+            thousands(naive.nodes * 9),
         ],
         explain: format!(
             "{}: blanks in reading order, digits 1 to 9, and every wrong digit is found out only deeper down; a search that never backed up would need {} nodes (one per blank, plus the full grid).",
-            naive.nodes,
+            thousands(naive.nodes),
             81 - puzzle.givens() + 1
         ),
     });
@@ -448,12 +465,15 @@ fn flags_quiz(out: &mut Out, puzzle: &Grid) {
     out.quiz(Quiz {
         id: "flags-same-tree",
         question: &format!(
-            "solve_naive visits {naive} nodes on the player's puzzle. How many does solve_flags visit?"
+            "solve_naive visits {} nodes on the chapter's puzzle (rows {}). How many does solve_flags visit?",
+            thousands(naive),
+            rows(puzzle)
         ),
-        right: flags.to_string(),
-        wrong: vec![(naive / 27).to_string(), (naive / 3).to_string(), (naive / 9).to_string()],
+        right: thousands(flags),
+        wrong: [naive / 27, naive / 3, naive / 9].map(thousands).to_vec(),
         explain: format!(
-            "{flags}, the same: the flags answer \"is this digit allowed?\" in three lookups instead of 27 reads, but the blanks and digits are tried in the same order, so the tree is the same node for node. Only the time per node falls."
+            "{}, the same: the flags answer \"is this digit allowed?\" in three lookups instead of 27 reads, but the blanks and digits are tried in the same order, so the tree is the same node for node. Only the time per node falls.",
+            thousands(flags)
         ),
     });
 }
@@ -465,13 +485,16 @@ fn fewest_quiz(out: &mut Out, puzzle: &Grid) {
     out.quiz(Quiz {
         id: "fewest-nodes",
         question: &format!(
-            "solve_naive visits {naive} nodes on the player's puzzle. How many does solve_fewest visit?"
+            "solve_naive visits {} nodes on the chapter's puzzle (rows {}), the player's first instance. How many does solve_fewest visit?",
+            thousands(naive),
+            rows(puzzle)
         ),
-        right: fewest.nodes.to_string(),
-        wrong: vec![naive.to_string(), (naive / 2).to_string(), fewest.guesses.to_string()],
+        right: thousands(fewest.nodes),
+        wrong: [naive, naive / 2, fewest.guesses].map(thousands).to_vec(),
         explain: format!(
             "{} nodes, {} of them after a guess: a blank with one candidate is filled without a guess, and a blank with none is found at once, instead of many levels deeper.",
-            fewest.nodes, fewest.guesses
+            thousands(fewest.nodes),
+            thousands(fewest.guesses)
         ),
     });
 }
@@ -483,11 +506,12 @@ fn propagation_quiz(out: &mut Out, puzzle: &Grid) {
     out.quiz(Quiz {
         id: "propagation-guesses",
         question: &format!(
-            "solve_fewest guesses {} times on the player's puzzle. How many guesses does solve_propagation make?",
-            fewest.guesses
+            "solve_fewest guesses {} times on the chapter's puzzle (rows {}). How many guesses does solve_propagation make?",
+            fewest.guesses,
+            rows(puzzle)
         ),
-        right: prop.guesses.to_string(),
-        wrong: vec!["0".into(), prop.nodes.to_string(), fewest.nodes.to_string()],
+        right: thousands(prop.guesses),
+        wrong: ["0".into(), thousands(prop.nodes), thousands(fewest.nodes)].to_vec(),
         explain: format!(
             "{} guesses{}, but in {} nodes instead of {}: every naked and hidden single is filled inside a node before it guesses, and a dead end shows up at once as a blank with no candidate or a digit with no place.",
             prop.guesses,
@@ -514,7 +538,10 @@ fn unique_quiz(out: &mut Out) {
     };
     out.quiz(Quiz {
         id: "unique-one-less",
-        question: "Take the player's puzzle and remove its first given (the 1 in the top-left corner). What does count_solutions(&puzzle, 2) return?",
+        question: &format!(
+            "Take the chapter's puzzle (rows {}) and remove its first given, the 1 in the top-left corner. What does count_solutions(&puzzle, 2) return?",
+            rows(&Grid::from_literal(PUZZLE))
+        ),
         right: found.to_string(),
         wrong: ["0", "1", "2", "81"].map(String::from).to_vec(),
         explain: format!(
@@ -565,19 +592,17 @@ fn figures_quiz(out: &mut Out) {
         id: "figures-bitmask",
         question: &format!(
             "On generate(1, 0), solve_naive visits {} nodes. How many does solve_bitmask visit?",
-            nodes("naive")
+            thousands(nodes("naive"))
         ),
-        right: nodes("bitmask").to_string(),
-        wrong: vec![
-            nodes("fewest").to_string(),
-            nodes("propagation").to_string(),
-            (nodes("naive") / 2).to_string(),
-        ],
+        right: thousands(nodes("bitmask")),
+        wrong: [nodes("fewest"), nodes("propagation"), nodes("naive") / 2]
+            .map(thousands)
+            .to_vec(),
         explain: format!(
             "{}: the bitmask stage keeps the naive order of blanks and digits, so its tree is the same; the table's equal node columns for naive, flags and bitmask say the same. fewest visits {} and propagation {}.",
-            nodes("bitmask"),
-            nodes("fewest"),
-            nodes("propagation")
+            thousands(nodes("bitmask")),
+            thousands(nodes("fewest")),
+            thousands(nodes("propagation"))
         ),
     });
 }
@@ -594,19 +619,19 @@ mod tests {
         assert_eq!(right("ladder-fewest-nodes").0, "propagation");
         assert_eq!(right("reading-column").0, "column 11");
         let naive = solve_naive(&puzzle).stats.nodes;
-        assert_eq!(right("naive-nodes").0, naive.to_string());
-        assert_eq!(right("flags-same-tree").0, naive.to_string());
+        assert_eq!(right("naive-nodes").0, thousands(naive));
+        assert_eq!(right("flags-same-tree").0, thousands(naive));
         let fewest = solve_fewest(&puzzle).stats;
-        assert_eq!(right("fewest-nodes").0, fewest.nodes.to_string());
+        assert_eq!(right("fewest-nodes").0, thousands(fewest.nodes));
         let guesses = solve_propagation(&puzzle).stats.guesses;
-        assert_eq!(right("propagation-guesses").0, guesses.to_string());
+        assert_eq!(right("propagation-guesses").0, thousands(guesses));
         assert_eq!(right("general-16").0, "side 16, 48 units");
         assert_eq!(
             right("generator-givens").0,
             generate(1, 0).givens().to_string()
         );
         let bitmask = crate::solve_bitmask(&generate(1, 0)).stats.nodes;
-        assert_eq!(right("figures-bitmask").0, bitmask.to_string());
+        assert_eq!(right("figures-bitmask").0, thousands(bitmask));
         for id in [
             "reading-column",
             "naive-nodes",

@@ -307,7 +307,8 @@ fn quiz(out: &mut Out) {
         ],
         explain: format!(
             "{} attempts against {}: the board is symmetric but the fixed move order is not, so one corner meets a good first move early and the other explores a huge subtree first. That is why the plain search is only practical to about 7 x 7, and why Warnsdorff's rule orders the moves.",
-            seed.attempts, search.attempts
+            thousands(seed.attempts),
+            thousands(search.attempts)
         ),
     });
 }
@@ -446,11 +447,11 @@ fn seed_attempts_quiz(out: &mut Out) {
     out.quiz(Quiz {
         id: "seed-attempts-5",
         question: "The seed's search on 5 x 5 starts in the bottom-right corner and tries the eight jumps in its fixed order. How many moves does it attempt before it finds a tour?",
-        right: run.attempts.to_string(),
-        wrong: vec!["24".into(), "304".into(), (run.attempts * 8).to_string()],
+        right: thousands(run.attempts),
+        wrong: vec!["24".into(), "304".into(), thousands(run.attempts * 8)],
         explain: format!(
             "{}: a search that never backed up would attempt 24 moves (one per square after the first); every dead end costs the attempts below it. 304 is the number of tours from a corner, all of which a count would visit.",
-            run.attempts
+            thousands(run.attempts)
         ),
     });
 }
@@ -484,7 +485,7 @@ mod tests {
         assert_eq!(right("closed-which").0, "6");
         assert_eq!(right("count-beside-corner").0, "0");
         assert_eq!(right("sweep-starts-5").0, "13");
-        assert_eq!(right("seed-attempts-5").0, seed_dfs(N).attempts.to_string());
+        assert_eq!(right("seed-attempts-5").0, thousands(seed_dfs(N).attempts));
         let second = right("warnsdorff-first").0;
         assert!(second == "(1, 2)" || second == "(2, 1)", "{second}");
         for id in [

@@ -3,7 +3,8 @@
 //! The problem: a page must show a player, a drawn board or a quiz with no
 //! network and in every mdBook theme. So each item becomes one snippet the
 //! page pulls in with `{{#include}}`: a player is a `<div>` carrying its
-//! trace as JSON (the script in `book/theme/` brings it to life), a figure is
+//! traces as JSON in a `<script type="application/json">` (the script in
+//! `book/theme/` brings it to life), a figure is
 //! an inline SVG drawn with `currentColor` and classes the theme's CSS
 //! colours, a quiz is a list of answers with the explanation folded in a
 //! `<details>` (usable without JavaScript). Snippets have no blank line, so
@@ -15,7 +16,12 @@ use std::fmt::Write;
 
 /// One instance as the player's JSON: the board, the code, the counters
 /// and the steps as arrays `[kind, node, parent, line, mark, r, c, text,
-/// say]` (`parent` and `r`, `c` are -1 for none).
+/// say]` (`parent` and `r`, `c` are -1 for none). A search says the same
+/// few sentences thousands of times, so each distinct narration is written
+/// once, in `says` (in order of first use), and a step's `say` is its index
+/// there; the player (`readTraces` in bt-player.js) puts the sentences back
+/// when it reads the page, so this halves a big player's page and nothing
+/// it shows changes.
 fn instance(t: &Trace) -> serde_json::Value {
     let board = match t.board {
         Board::Grid { rows, cols, boxed } => {
@@ -25,13 +31,19 @@ fn instance(t: &Trace) -> serde_json::Value {
             json!({"kind": "graph", "nodes": t.nodes, "edges": t.edges})
         }
     };
+    let mut says: Vec<&str> = Vec::new();
+    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let steps: Vec<_> = t
         .steps
         .iter()
         .map(|e| {
             let (r, c) = e.cell.map_or((-1, -1), |(r, c)| (r as i64, c as i64));
             let parent = e.parent.map_or(-1, |p| p as i64);
-            json!([e.kind, e.node, parent, e.line, e.mark, r, c, e.text, e.say])
+            let say = *index.entry(e.say.as_str()).or_insert_with(|| {
+                says.push(e.say.as_str());
+                says.len() - 1
+            });
+            json!([e.kind, e.node, parent, e.line, e.mark, r, c, e.text, say])
         })
         .collect();
     let totals: serde_json::Map<String, serde_json::Value> = t
@@ -42,12 +54,15 @@ fn instance(t: &Trace) -> serde_json::Value {
     json!({
         "id": t.id, "title": t.title, "instance": t.instance, "board": board,
         "given": t.given, "code": {"path": t.code.0, "anchor": t.code.1, "lines": t.code.2},
-        "counters": t.counters, "totals": totals, "steps": steps,
+        "counters": t.counters, "totals": totals, "says": says, "steps": steps,
     })
 }
 
-/// The player's snippet: every instance as JSON in a data attribute, the
-/// first one's title and a line for readers without JavaScript.
+/// The player's snippet: every instance as JSON in a script block the
+/// browser does not run, the first one's title and a line for readers
+/// without JavaScript. A script block, not a `data-` attribute: inside an
+/// attribute every quote of the JSON would be escaped to six bytes
+/// (`&quot;`), a third of a big player's page.
 pub fn player(instances: &[&Trace]) -> String {
     let first = instances[0];
     let data: Vec<_> = instances.iter().map(|t| instance(t)).collect();
@@ -56,15 +71,23 @@ pub fn player(instances: &[&Trace]) -> String {
         .map(|t| t.steps.len().to_string())
         .collect();
     format!(
-        "<div class=\"bt-player\" id=\"player-{id}\" data-traces=\"{data}\">\
+        "<div class=\"bt-player\" id=\"player-{id}\">\
+         <script type=\"application/json\" class=\"bt-traces\">{data}</script>\
          <p class=\"bt-title\">{title}</p>\
          <p class=\"bt-noscript\">The step-through player needs JavaScript. \
          It replays the reference solver's search ({n} steps).</p></div>\n",
         id = first.id,
-        data = esc(&serde_json::Value::Array(data).to_string()),
+        data = script_json(&serde_json::Value::Array(data)),
         title = esc(&first.title),
         n = steps.join(", "),
     )
+}
+
+/// JSON that can sit inside a `<script>` element: every `<` written as the
+/// JSON escape `\u003c`, so no text of a trace can close the element
+/// (`</script>`) or open a comment; the parsed value is the same.
+fn script_json(value: &serde_json::Value) -> String {
+    value.to_string().replace('<', "\\u003c")
 }
 
 /// The quiz's snippet: answers as buttons, the answer and why folded.
@@ -139,9 +162,19 @@ pub fn figure(f: &Figure) -> String {
         // One em per 16 units: drawn at its own size, never wider.
         Board::Tree { .. } => w / 16.0,
     };
+    // A tree's 14-unit labels must stay 11 px on a phone: it is never drawn
+    // below 11/14 of its size, and scrolls sideways inside its figure
+    // instead (class bt-scroll).
+    let (scroll, least) = match f.board {
+        Board::Tree { .. } => (
+            " bt-scroll",
+            format!(";min-width:{}px", (w * 11.0 / 14.0).ceil()),
+        ),
+        _ => ("", String::new()),
+    };
     format!(
-        "<figure class=\"bt-figure\" id=\"fig-{id}\">\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" style=\"max-width:{width}em\" role=\"img\" aria-labelledby=\"fig-{id}-t\">\
+        "<figure class=\"bt-figure{scroll}\" id=\"fig-{id}\">\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" style=\"max-width:{width}em{least}\" role=\"img\" aria-labelledby=\"fig-{id}-t\">\
          <title id=\"fig-{id}-t\">{cap}</title>\n{body}</svg>\n\
          <figcaption>{cap}</figcaption>\n</figure>\n",
         id = f.id,
@@ -160,13 +193,26 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
     // labels across them would read as one big board.
     let composite = f.cells.iter().any(|c| c.3 == "gap");
     let step = if rows.max(cols) > 12 { 5 } else { 1 };
+    // A wide board is drawn smaller on a phone (its column is about 345 px
+    // at 390), so its labels grow to stay 11 px there, up to what the
+    // margin holds.
+    let lbl = (11.0 * w / 345.0).ceil().clamp(13.0, 18.0);
+    // The column labels' baseline moves down as they grow, so their em box
+    // stays inside the drawing.
+    let top = (lbl + 2.0).max(15.0);
     for c in (0..cols).filter(|c| !big && !composite && c % step == 0) {
         let x = PAD + (c as f64 + 0.5) * CELL;
-        let _ = write!(s, "<text class=\"lbl\" x=\"{x}\" y=\"15\">{c}</text>");
+        let _ = write!(
+            s,
+            "<text class=\"lbl\" x=\"{x}\" y=\"{top}\" font-size=\"{lbl}\">{c}</text>"
+        );
     }
     for r in (0..rows).filter(|r| !big && !composite && r % step == 0) {
-        let y = PAD + (r as f64 + 0.5) * CELL + 5.0;
-        let _ = write!(s, "<text class=\"lbl\" x=\"11\" y=\"{y}\">{r}</text>");
+        let y = PAD + (r as f64 + 0.5) * CELL + lbl * 0.35;
+        let _ = write!(
+            s,
+            "<text class=\"lbl\" x=\"11\" y=\"{y}\" font-size=\"{lbl}\">{r}</text>"
+        );
     }
     let mut texts = String::new();
     for (r, c, text, class) in &f.cells {
@@ -177,7 +223,9 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
                 "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
             );
         }
-        if class == "cand" {
+        // A class may hold several names ("cand cur"): the candidates'
+        // layout goes with the name, whatever else the cell is.
+        if class.split_whitespace().any(|c| c == "cand") {
             candidates(&mut texts, x, y, text);
         } else if !text.is_empty() {
             let size = match text.chars().count() {
@@ -301,10 +349,23 @@ fn polyline(s: &mut String, points: &[(usize, usize)], class: &str, side: usize)
 
 /// Graph coordinates are 0..=100; the drawing is 400 x 300 units.
 fn graph(f: &Figure) -> (f64, f64, String) {
+    // A label of three or more characters ("3,2", "[1,2]") is written at
+    // 13 units, 11 px where a phone draws the graph at 0.87 of its size,
+    // in a circle wide enough to hold five; short labels keep 15 units in
+    // the small circle. The margin keeps every circle inside the drawing.
+    let long = f
+        .nodes
+        .iter()
+        .any(|n| n.2.split(':').next().unwrap_or("").chars().count() > 2);
+    let radius: f64 = if long { 23.0 } else { 17.0 };
+    let margin = radius + 3.0;
     let at = |v: usize| {
-        f.nodes
-            .get(v)
-            .map_or((0.0, 0.0), |n| (20.0 + n.0 * 3.6, 20.0 + n.1 * 2.6))
+        f.nodes.get(v).map_or((0.0, 0.0), |n| {
+            (
+                margin + n.0 * (400.0 - 2.0 * margin) / 100.0,
+                margin + n.1 * (300.0 - 2.0 * margin) / 100.0,
+            )
+        })
     };
     // Edges are directed (A to B): each ends in an arrowhead at B's rim.
     let mut s = format!(
@@ -314,7 +375,8 @@ fn graph(f: &Figure) -> (f64, f64, String) {
     for &(a, b) in &f.edges {
         let ((x1, y1), (x2, y2)) = (at(a), at(b));
         let len = (x2 - x1).hypot(y2 - y1).max(1.0);
-        let (ux, uy) = ((x2 - x1) / len * 19.0, (y2 - y1) / len * 19.0);
+        let rim = radius + 2.0;
+        let (ux, uy) = ((x2 - x1) / len * rim, (y2 - y1) / len * rim);
         let _ = write!(
             s,
             "<line class=\"edge\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" marker-end=\"url(#arrow-{})\"/>",
@@ -333,16 +395,16 @@ fn graph(f: &Figure) -> (f64, f64, String) {
         let (inside, beside) = label.split_once(':').unwrap_or((label, ""));
         let _ = write!(
             s,
-            "<circle class=\"node {class}\" cx=\"{x}\" cy=\"{y}\" r=\"17\"/><text class=\"t\" x=\"{x}\" y=\"{}\" font-size=\"{}\">{}</text>",
+            "<circle class=\"node {class}\" cx=\"{x}\" cy=\"{y}\" r=\"{radius}\"/><text class=\"t\" x=\"{x}\" y=\"{}\" font-size=\"{}\">{}</text>",
             y + 5.0,
-            if inside.chars().count() > 2 { 11 } else { 15 },
+            if inside.chars().count() > 2 { 13 } else { 15 },
             esc(inside)
         );
         if !beside.is_empty() {
             let _ = write!(
                 s,
                 "<text class=\"t note\" x=\"{}\" y=\"{}\" font-size=\"14\">{}</text>",
-                x + 22.0,
+                x + radius + 5.0,
                 y + 5.0,
                 esc(beside)
             );
@@ -468,6 +530,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_trace_cannot_close_its_script_block() {
+        let doc = parse(
+            "trace\tt\tx\ty\nboard\tgrid\t1\t1\t0\n\
+             step\ttry\t1\t0\t0\t-\t0\t0\tQ\tsay </script><!-- here\n",
+        )
+        .expect("valid");
+        let html = player(&[&doc.traces[0]]);
+        assert_eq!(html.matches("</script>").count(), 1, "{html}");
+        assert!(!html.contains("<!--"), "{html}");
+        let start = html.find("bt-traces\">").expect("the block") + "bt-traces\">".len();
+        let end = html.find("</script>").expect("its end");
+        let back: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
+        assert_eq!(back[0]["steps"][0][8], 0);
+        assert_eq!(back[0]["says"][0], "say </script><!-- here");
+    }
+
+    #[test]
+    fn each_narration_is_written_once_and_steps_point_at_it() {
+        let doc = parse(
+            "trace\tt\tx\ty\nboard\tgrid\t1\t2\t0\n\
+             step\ttry\t1\t0\t0\t-\t0\t0\tQ\tput it\n\
+             step\tundo\t0\t-\t0\t-\t0\t0\t\ttake it back\n\
+             step\ttry\t2\t0\t0\t-\t0\t1\tQ\tput it\n",
+        )
+        .expect("valid");
+        let t = instance(&doc.traces[0]);
+        assert_eq!(t["says"], json!(["put it", "take it back"]));
+        let said: Vec<_> = (0..3).map(|i| t["steps"][i][8].clone()).collect();
+        assert_eq!(said, [json!(0), json!(1), json!(0)]);
+    }
+
+    #[test]
     fn snippets_have_no_blank_line_so_markdown_keeps_them_whole() {
         let doc = parse(
             "figure\tf\tgrid\t2\t2\t0\tTwo <queens>\ncell\t0\t0\tQ\tqueen\nline\t0,0 1,1\n\
@@ -485,6 +579,6 @@ mod tests {
             assert!(!html.contains("\n\n"), "{html}");
         }
         assert!(all[0].contains("Two &lt;queens&gt;"));
-        assert!(all[2].contains("&quot;walk&quot;") && !all[2].contains("\"walk\""));
+        assert!(all[2].contains("A \\\"walk\\\""), "{}", all[2]);
     }
 }
