@@ -93,7 +93,7 @@ fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_tim
         peaks.memory_bytes >> 20
     );
     assert!(
-        peaks.work_bytes < 2 * (256 + 64) << 20,
+        peaks.work_bytes < (2 * (256 + 64)) << 20,
         "the run's work folders held {} MiB at once",
         peaks.work_bytes >> 20
     );
