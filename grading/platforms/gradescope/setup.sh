@@ -13,8 +13,14 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends ca-certificates curl build-essential pkg-config
 export RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo PATH="/usr/local/cargo/bin:$PATH"
-curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs |
-    sh -s -- -y --no-modify-path --profile minimal --default-toolchain "$TOOLCHAIN"
+# rustup-init straight from static.rust-lang.org, checked against its
+# published checksum (what https://sh.rustup.rs downloads too).
+INIT="https://static.rust-lang.org/rustup/dist/$(uname -m)-unknown-linux-gnu/rustup-init"
+curl --proto '=https' --tlsv1.2 -sSf -o /tmp/rustup-init "$INIT"
+echo "$(curl --proto '=https' --tlsv1.2 -sSf "$INIT.sha256" | cut -d' ' -f1)  /tmp/rustup-init" | sha256sum -c -
+chmod +x /tmp/rustup-init
+/tmp/rustup-init -y --no-modify-path --profile minimal --default-toolchain "$TOOLCHAIN"
+rm /tmp/rustup-init
 ln -sf /usr/local/cargo/bin/* /usr/local/bin/
 cd "$SRC"
 cargo build --release --locked -p workbook
