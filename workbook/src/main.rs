@@ -148,6 +148,11 @@ enum Cmd {
         /// The shared target directory for the graded builds; default: target/grade.
         #[arg(long)]
         target_dir: Option<PathBuf>,
+        /// Grade with the public suites only, leaving out the config's
+        /// hidden suites (where learners can read whatever the grading
+        /// reads, as in a GitHub Classroom workflow).
+        #[arg(long)]
+        public_only: bool,
         #[command(flatten)]
         sandbox: SandboxArgs,
     },
@@ -239,6 +244,7 @@ impl SandboxArgs {
             jobs,
             no_sandbox: no_sandbox || self.sandbox == Some(SandboxKind::Off),
             container,
+            public_only: false,
         }
     }
 }
@@ -307,14 +313,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out,
             config,
             target_dir,
+            public_only,
             sandbox,
         }) => {
+            let setup = grade::Setup {
+                public_only: *public_only,
+                ..sandbox.setup(config.clone(), target_dir.clone(), None, false)
+            };
             return Ok(grade::platform::run(grade::platform::GradeOne {
                 submission: submission.clone(),
                 chapters: chapters.clone(),
                 format: *format,
                 out: out.clone(),
-                setup: sandbox.setup(config.clone(), target_dir.clone(), None, false),
+                setup,
             }));
         }
         _ => {}

@@ -84,6 +84,9 @@ pub struct Setup {
     pub no_sandbox: bool,
     /// `--sandbox container`: the platform's container is the isolation.
     pub container: sandbox::Container,
+    /// `grade-one --public-only`: the config's hidden suites are left out
+    /// (a grading whose every input the learner can read, as on Classroom).
+    pub public_only: bool,
 }
 
 /// What the command line gives `grade`.
@@ -430,6 +433,9 @@ fn prepare<'a>(
     let mut config = Config::load(root, setup.config.as_deref())?;
     if let Some(j) = setup.jobs {
         config.jobs = j;
+    }
+    if setup.public_only {
+        config.hidden = String::new();
     }
     for rule in &config.allow {
         if !intake::RULES.contains(&rule.as_str()) {
