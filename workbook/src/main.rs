@@ -253,6 +253,10 @@ impl SandboxArgs {
 enum GradeAction {
     /// Fetch and build what grading needs once (for a cache shared by shards).
     Prepare {
+        /// Only these chapters (slug or number; repeat, or comma-separated),
+        /// as `grade-one --chapter` will grade them; default: all.
+        #[arg(long = "chapter", value_name = "CHAPTER")]
+        chapters: Vec<String>,
         /// The grading config; default: grading/grading.toml when it exists.
         #[arg(long)]
         config: Option<PathBuf>,
@@ -348,6 +352,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Grade {
             action:
                 Some(GradeAction::Prepare {
+                    chapters: chosen,
                     config,
                     target_dir,
                     no_sandbox,
@@ -356,7 +361,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             ..
         } => grade::prepare_only(
             &root,
-            &chapters,
+            &grade::platform::select(&chapters, &chosen)?,
             sandbox.setup(config, target_dir, None, no_sandbox),
         ),
         Cmd::Grade {

@@ -233,7 +233,10 @@ fn grade(opts: &GradeOne) -> Result<(Value, Platforms)> {
     Ok((json, config.platforms))
 }
 
-fn select(all: &[Chapter], names: &[String]) -> Result<Vec<Chapter>> {
+/// The chapters `names` name (slug, number or folder; each may list
+/// several, comma- or space-separated), in the workbook's order; all of
+/// them when `names` is empty.
+pub(crate) fn select(all: &[Chapter], names: &[String]) -> Result<Vec<Chapter>> {
     if names.is_empty() {
         return Ok(all.to_vec());
     }
