@@ -148,6 +148,11 @@ enum Cmd {
         /// The shared target directory for the graded builds; default: target/grade.
         #[arg(long)]
         target_dir: Option<PathBuf>,
+        /// Grade with the public suites only, leaving out the config's
+        /// hidden suites (where learners can read whatever the grading
+        /// reads, as in a GitHub Classroom workflow).
+        #[arg(long)]
+        public_only: bool,
         #[command(flatten)]
         sandbox: SandboxArgs,
     },
@@ -239,6 +244,7 @@ impl SandboxArgs {
             jobs,
             no_sandbox: no_sandbox || self.sandbox == Some(SandboxKind::Off),
             container,
+            public_only: false,
         }
     }
 }
@@ -247,6 +253,10 @@ impl SandboxArgs {
 enum GradeAction {
     /// Fetch and build what grading needs once (for a cache shared by shards).
     Prepare {
+        /// Only these chapters (slug or number; repeat, or comma-separated),
+        /// as `grade-one --chapter` will grade them; default: all.
+        #[arg(long = "chapter", value_name = "CHAPTER")]
+        chapters: Vec<String>,
         /// The grading config; default: grading/grading.toml when it exists.
         #[arg(long)]
         config: Option<PathBuf>,
@@ -307,14 +317,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out,
             config,
             target_dir,
+            public_only,
             sandbox,
         }) => {
+            let setup = grade::Setup {
+                public_only: *public_only,
+                ..sandbox.setup(config.clone(), target_dir.clone(), None, false)
+            };
             return Ok(grade::platform::run(grade::platform::GradeOne {
                 submission: submission.clone(),
                 chapters: chapters.clone(),
                 format: *format,
                 out: out.clone(),
-                setup: sandbox.setup(config.clone(), target_dir.clone(), None, false),
+                setup,
             }));
         }
         _ => {}
@@ -337,6 +352,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Grade {
             action:
                 Some(GradeAction::Prepare {
+                    chapters: chosen,
                     config,
                     target_dir,
                     no_sandbox,
@@ -345,7 +361,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             ..
         } => grade::prepare_only(
             &root,
-            &chapters,
+            &grade::platform::select(&chapters, &chosen)?,
             sandbox.setup(config, target_dir, None, no_sandbox),
         ),
         Cmd::Grade {

@@ -102,8 +102,11 @@ struct PlTest {
 }
 
 /// A runner result as GitHub Classroom's autograding reporter reads it
-/// (classroom-resources/autograding-grading-reporter: `version`, `status`,
-/// `max_score`, and tests whose `score`s it adds up).
+/// (classroom-resources/autograding-grading-reporter, `src/main.js`,
+/// `src/notify-classroom.js`), shaped as its own command grader writes
+/// one (classroom-resources/autograding-command-grader, `src/main.js`:
+/// `version`, `status`, `max_score`, tests of `name`, `status`, `score`,
+/// `message`, `test_code`, `filename`, `line_no`, `duration`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
@@ -123,8 +126,27 @@ struct CrTest {
     score: f64,
     message: String,
     test_code: String,
+    filename: String,
     line_no: u32,
-    execution_time: String,
+    duration: u64,
+}
+
+impl CrResults {
+    /// What Classroom records (`NotifyClassroom`): the tests' scores.
+    fn recorded(&self) -> f64 {
+        self.tests.iter().map(|t| t.score).sum()
+    }
+
+    /// What the reporter prints as the runner's points (`getTestScore`):
+    /// `max_score` times the share of tests whose status is `pass`.
+    fn printed(&self) -> f64 {
+        let passed = self
+            .tests
+            .iter()
+            .filter(|t| t.status == CrStatus::Pass)
+            .count();
+        passed as f64 / self.tests.len() as f64 * self.max_score
+    }
 }
 
 #[derive(Debug, Deserialize, PartialEq, Clone, Copy)]
@@ -340,16 +362,24 @@ fn prairielearn(fx: &Fixture, reference: &str, max: f64) {
 
 /// GitHub Classroom: the learner's whole repository, checked out under
 /// `submission/`; the result is also the step output `result` (base64).
+/// The public suites only unless `WORKBOOK_CLASSROOM_HIDDEN=yes` (tried on
+/// the right submission): learners can read what the workflow reads.
 fn classroom(fx: &Fixture, reference: &str, max: f64) {
     for (name, lib) in submissions(reference) {
         let root = fx.dir.join("classroom").join(name);
         write(&root.join("submission/exercises/00_intro/src/lib.rs"), &lib);
         let output = root.join("github_output");
-        fx.run(
-            "classroom/grade",
-            &[("GITHUB_WORKSPACE", &root), ("GITHUB_OUTPUT", &output)],
-            "intro",
-        );
+        let summary = root.join("step_summary");
+        let hidden = name == "right";
+        let mut env: Vec<(&str, &Path)> = vec![
+            ("GITHUB_WORKSPACE", &root),
+            ("GITHUB_OUTPUT", &output),
+            ("GITHUB_STEP_SUMMARY", &summary),
+        ];
+        if hidden {
+            env.push(("WORKBOOK_CLASSROOM_HIDDEN", Path::new("yes")));
+        }
+        fx.run("classroom/grade", &env, "intro");
         let r: CrResults = read(&root.join("workbook-results.json"));
         let line = std::fs::read_to_string(&output).unwrap();
         let encoded = line.trim().strip_prefix("result=").expect("result=BASE64");
@@ -365,17 +395,46 @@ fn classroom(fx: &Fixture, reference: &str, max: f64) {
         .unwrap();
         assert_eq!(again, file, "{name}: the step output is the file");
         assert_eq!(r.version, 1);
-        assert_eq!(r.max_score, max, "{name}");
-        let score: f64 = r.tests.iter().map(|t| t.score).sum();
+        let hidden_tests = r
+            .tests
+            .iter()
+            .filter(|t| t.name.contains("/hidden::"))
+            .count();
+        if hidden {
+            assert_eq!(r.max_score, max, "{name}: the hidden suites were asked for");
+            assert!(hidden_tests > 0);
+        } else {
+            assert_eq!(hidden_tests, 0, "{name}: no hidden suite by default");
+        }
+        for t in r.tests.iter().filter(|t| t.name.contains("/hidden::")) {
+            assert!(t.message.starts_with("a hidden test"), "{}", t.message);
+            assert!(t.test_code.is_empty());
+        }
+        let said = std::fs::read_to_string(&summary).unwrap();
+        assert!(said.contains("points."), "{name}: the job summary: {said}");
+        let score = r.recorded();
         match name {
-            "right" => assert!(r.status == CrStatus::Pass && score == max),
+            "right" => {
+                assert!(r.status == CrStatus::Pass && score == r.max_score);
+                // Every test one point (the fixture's weights): what the
+                // reporter prints is what Classroom records.
+                assert_eq!(r.printed(), score, "{name}");
+            }
             "wrong" | "hostile" => {
-                assert!(r.status == CrStatus::Fail && score > 0.0 && score < max)
+                assert!(r.status == CrStatus::Fail && score > 0.0 && score < r.max_score);
+                assert_eq!(r.printed(), score, "{name}");
             }
             _ => {
                 assert_eq!(r.status, CrStatus::Error);
                 assert_eq!(score, 0.0);
-                assert!(r.tests[0].message.contains("compile error"));
+                assert!(said.contains("compile error"), "{said}");
+                assert!(
+                    r.tests
+                        .iter()
+                        .all(|t| t.message.contains("did not compile")),
+                    "{:?}",
+                    r.tests
+                );
             }
         }
     }

@@ -98,6 +98,9 @@ pub struct Setup {
     pub no_sandbox: bool,
     /// `--sandbox container`: the platform's container is the isolation.
     pub container: sandbox::Container,
+    /// `grade-one --public-only`: the config's hidden suites are left out
+    /// (a grading whose every input the learner can read, as on Classroom).
+    pub public_only: bool,
 }
 
 /// What the command line gives `grade`.

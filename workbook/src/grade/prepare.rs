@@ -22,6 +22,9 @@ pub(super) fn prepare<'a>(
     if let Some(j) = setup.jobs {
         config.jobs = j;
     }
+    if setup.public_only {
+        config.hidden = String::new();
+    }
     for rule in &config.allow {
         if !intake::RULES.contains(&rule.as_str()) {
             bail!(

@@ -3,14 +3,23 @@
 //!
 //! The problem: Classroom's reporter reads, for each runner named in its
 //! `runners` input, an environment variable `<RUNNER>_RESULTS` holding a
-//! base64-encoded JSON object: `version` 1, `status` (`pass`, `fail`,
-//! `error`), `max_score`, and `tests[]` whose `score`s it adds up. So each
-//! workbook test is one reporter test with its points, and the workflow
-//! base64-encodes this file. State: none. Cost: one pass over the tests.
-//! A learner sees the Actions log, so a hidden test's message is shown
-//! only when `hidden_visibility` is `visible`.
+//! base64-encoded JSON object shaped as its own graders write it
+//! (`autograding-command-grader`: `version` 1, `status` of `pass`, `fail`
+//! or `error`, `max_score`, and `tests[]` of `name`, `status`, `score`,
+//! `message`, `test_code`, `filename`, `line_no`, `duration` in
+//! milliseconds). What Classroom records is the sum of the tests'
+//! `score`s over the sum of the runners' `max_score`s; what the reporter
+//! prints as the runner's points is `max_score` times the share of tests
+//! whose status is `pass`. So each workbook test is one reporter test with
+//! its points, and nothing else is a test (a summary line counted as a
+//! passing test would move the printed points off the recorded ones): the
+//! summary (compile errors, refusals, notes) goes to the Actions log and
+//! the job summary instead (`grade-one` prints it; the workflow's script
+//! copies it). A learner sees the Actions log, so a hidden test's message
+//! is shown only when `hidden_visibility` is `visible`. State: none.
+//! Cost: one pass over the tests.
 
-use super::{Learner, Platforms, Visibility, num};
+use super::{Learner, Platforms, Visibility};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -31,8 +40,10 @@ pub struct Test {
     pub score: f64,
     pub message: String,
     pub test_code: String,
+    pub filename: String,
     pub line_no: u32,
-    pub execution_time: String,
+    /// Milliseconds, as the reporter's own graders write it.
+    pub duration: u64,
 }
 
 pub fn render(learner: &Learner, config: &Platforms) -> Value {
@@ -41,12 +52,7 @@ pub fn render(learner: &Learner, config: &Platforms) -> Value {
         .iter()
         .map(|t| Test {
             name: t.name.clone(),
-            status: match t.status.as_str() {
-                "pass" => "pass",
-                "fail" => "fail",
-                _ => "error",
-            }
-            .into(),
+            status: status(&t.status).into(),
             score: t.points,
             message: if t.hidden && config.hidden_visibility != Visibility::Visible {
                 format!("a hidden test: {}", t.status)
@@ -58,39 +64,44 @@ pub fn render(learner: &Learner, config: &Platforms) -> Value {
             } else {
                 t.test_code.clone()
             },
+            filename: String::new(),
             line_no: 0,
-            execution_time: format!("{:.2}s", t.duration_secs.unwrap_or(0.0)),
+            duration: (t.duration_secs.unwrap_or(0.0) * 1000.0).round() as u64,
         })
         .collect();
-    // The summary (compile errors, refusals, notes) as a test of no points,
-    // so the reporter prints it first.
-    tests.insert(
-        0,
-        Test {
-            name: format!(
-                "workbook: {} of {} points",
-                num(learner.points.total),
-                num(learner.points.max)
-            ),
-            status: if learner.gradable() { "pass" } else { "error" }.into(),
-            score: 0.0,
-            message: learner.summary(),
-            test_code: String::new(),
-            line_no: 0,
-            execution_time: "0s".into(),
-        },
-    );
+    if tests.is_empty() {
+        // The reporter divides by the number of tests: one of no points
+        // says why there are none.
+        tests.push(note_test("workbook", &learner.summary()));
+    }
     to_value(Results {
         version: 1,
-        status: match learner.status.as_str() {
-            "pass" => "pass",
-            "fail" => "fail",
-            _ => "error",
-        }
-        .into(),
+        status: status(&learner.status).into(),
         max_score: learner.points.max,
         tests,
     })
+}
+
+/// The reporter's three statuses.
+fn status(s: &str) -> &'static str {
+    match s {
+        "pass" => "pass",
+        "fail" => "fail",
+        _ => "error",
+    }
+}
+
+fn note_test(name: &str, message: &str) -> Test {
+    Test {
+        name: name.into(),
+        status: "error".into(),
+        score: 0.0,
+        message: message.to_string(),
+        test_code: String::new(),
+        filename: String::new(),
+        line_no: 0,
+        duration: 0,
+    }
 }
 
 pub fn failed(message: &str) -> Value {
@@ -98,15 +109,7 @@ pub fn failed(message: &str) -> Value {
         version: 1,
         status: "error".into(),
         max_score: 0.0,
-        tests: vec![Test {
-            name: "workbook".into(),
-            status: "error".into(),
-            score: 0.0,
-            message: message.to_string(),
-            test_code: String::new(),
-            line_no: 0,
-            execution_time: "0s".into(),
-        }],
+        tests: vec![note_test("workbook", message)],
     })
 }
 

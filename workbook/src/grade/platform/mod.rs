@@ -185,6 +185,12 @@ pub fn run(opts: GradeOne) -> ExitCode {
         ),
     };
     let elapsed = started.elapsed().as_secs_f64();
+    // What the learner is told above the tests, also on standard output:
+    // the Classroom workflow's log and job summary show it.
+    let summary = value
+        .as_ref()
+        .and_then(|(json, _)| serde_json::from_value::<Learner>(json.clone()).ok())
+        .map(|l| l.summary());
     let value = match (value, failure) {
         (Some((json, config)), _) => render(opts.format, json, &config, elapsed),
         (None, why) => {
@@ -196,6 +202,9 @@ pub fn run(opts: GradeOne) -> ExitCode {
     match write_whole(&opts.out, &value) {
         Ok(()) => {
             println!("wrote {}", opts.out.display());
+            if let Some(summary) = summary {
+                println!("\n{summary}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -224,7 +233,10 @@ fn grade(opts: &GradeOne) -> Result<(Value, Platforms)> {
     Ok((json, config.platforms))
 }
 
-fn select(all: &[Chapter], names: &[String]) -> Result<Vec<Chapter>> {
+/// The chapters `names` name (slug, number or folder; each may list
+/// several, comma- or space-separated), in the workbook's order; all of
+/// them when `names` is empty.
+pub(crate) fn select(all: &[Chapter], names: &[String]) -> Result<Vec<Chapter>> {
     if names.is_empty() {
         return Ok(all.to_vec());
     }
