@@ -72,31 +72,46 @@ impl Call {
     }
 }
 
-/// A value to show: `Debug` when its type has it, else `_`.
+/// A value to show: its `Debug` when its type has one, else its
+/// `Display`, else `_`. Shown as `(&&&Show(&x)).show()`: method lookup
+/// tries the impl for `&&Show` first, then (one deref later) `&Show`, then
+/// `Show` (autoref specialisation), so the best one the type has wins.
 pub struct Show<'a, T: ?Sized>(pub &'a T);
 
-/// Chosen first by method lookup when `T: Debug` (autoref specialisation).
+/// Cuts a long rendering.
+fn cut(text: String) -> String {
+    if text.chars().count() > 400 {
+        text.chars().take(400).collect::<String>() + "..."
+    } else {
+        text
+    }
+}
+
 pub trait ShowDebug {
     fn show(&self) -> String;
 }
 
-impl<T: Debug + ?Sized> ShowDebug for Show<'_, T> {
+impl<T: Debug + ?Sized> ShowDebug for &&Show<'_, T> {
     fn show(&self) -> String {
-        let text = format!("{:?}", self.0);
-        if text.chars().count() > 400 {
-            text.chars().take(400).collect::<String>() + "..."
-        } else {
-            text
-        }
+        cut(format!("{:?}", self.0))
     }
 }
 
-/// The fallback for a type without `Debug`.
+pub trait ShowDisplay {
+    fn show(&self) -> String;
+}
+
+impl<T: std::fmt::Display + ?Sized> ShowDisplay for &Show<'_, T> {
+    fn show(&self) -> String {
+        cut(self.0.to_string())
+    }
+}
+
 pub trait ShowOther {
     fn show(&self) -> String;
 }
 
-impl<T: ?Sized> ShowOther for &Show<'_, T> {
+impl<T: ?Sized> ShowOther for Show<'_, T> {
     fn show(&self) -> String {
         "_".to_string()
     }

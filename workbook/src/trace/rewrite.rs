@@ -138,7 +138,7 @@ fn wrap(
             syn::FnArg::Receiver(_) => None,
         })
         .filter(|name| !hidden.contains(&name.as_str()))
-        .map(|name| format!("(\"{name}\", (&crate::__wb_trace::Show(&{name})).show())"))
+        .map(|name| format!("(\"{name}\", (&&&crate::__wb_trace::Show(&{name})).show())"))
         .collect();
     let ret = match &sig.output {
         syn::ReturnType::Default => " -> ()".to_string(),
@@ -152,11 +152,11 @@ fn wrap(
         }
     };
     let text = format!(
-        "{{ #[allow(unused_imports)] use crate::__wb_trace::{{ShowDebug as _, ShowOther as _}}; \
+        "{{ #[allow(unused_imports)] use crate::__wb_trace::{{ShowDebug as _, ShowDisplay as _, ShowOther as _}}; \
          let __wb_call = crate::__wb_trace::enter(\"{key}\", &[{args}]); \
          #[allow(clippy::redundant_closure_call)] \
          let __wb_result = (|| {ret} {body})(); \
-         __wb_call.exit((&crate::__wb_trace::Show(&__wb_result)).show()); \
+         __wb_call.exit((&&&crate::__wb_trace::Show(&__wb_result)).show()); \
          __wb_result }}",
         args = args.join(", "),
     );

@@ -23,8 +23,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long one recorded run may take.
-pub const TIME_LIMIT: Duration = Duration::from_secs(10);
+/// How long one recorded run may take, in seconds:
+/// `WORKBOOK_TRACE_SECONDS` or 10.
+fn time_limit() -> Duration {
+    let secs = std::env::var("WORKBOOK_TRACE_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&s: &u64| s > 0)
+        .unwrap_or(10);
+    Duration::from_secs(secs)
+}
 
 /// The two copies, ready to build.
 pub struct Scratch {
@@ -34,6 +42,9 @@ pub struct Scratch {
     pub target: PathBuf,
     /// The chapter's slug, part of each package's name.
     pub slug: String,
+    /// Held while this trace writes, builds and runs the copies, so two
+    /// traces of one chapter never mix their sources.
+    _lock: std::fs::File,
 }
 
 /// One side's source files: relative path and text.
@@ -83,6 +94,10 @@ impl Scratch {
         let dir = target.join("trace").join(&slug);
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create {}", dir.display()))?;
+        let guard = std::fs::File::create(dir.join(".lock"))
+            .with_context(|| format!("cannot create {}", dir.join(".lock").display()))?;
+        rustix::fs::flock(&guard, rustix::fs::FlockOperation::LockExclusive)
+            .with_context(|| format!("cannot lock {}", dir.join(".lock").display()))?;
         write_if_changed(&dir.join("Cargo.toml"), &workspace_manifest(root)?)?;
         let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
         if !dir.join("Cargo.lock").exists() {
@@ -100,6 +115,7 @@ impl Scratch {
             dir,
             target: target.join("trace").join("target"),
             slug,
+            _lock: guard,
         })
     }
 
@@ -138,11 +154,12 @@ impl Scratch {
             .spawn()
             .with_context(|| format!("cannot run {}", bin.display()))?;
         let started = Instant::now();
+        let limit = time_limit();
         let status = loop {
             if let Some(status) = child.try_wait()? {
                 break Some(status);
             }
-            if started.elapsed() > TIME_LIMIT {
+            if started.elapsed() > limit {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
@@ -155,7 +172,7 @@ impl Scratch {
             let _ = e.read_to_string(&mut stderr);
         }
         let ended = match status {
-            None => Ending::TimedOut(TIME_LIMIT.as_secs()),
+            None => Ending::TimedOut(limit.as_secs()),
             Some(_) if stderr.contains("has overflowed its stack") => Ending::Overflowed,
             Some(s) => Ending::Died(format!(
                 "{s}{}",
