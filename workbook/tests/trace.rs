@@ -205,3 +205,61 @@ fn code_that_does_not_compile_gets_its_first_error_and_status_1() {
     assert!(said.contains("your code does not compile"), "{said}");
     assert!(said.contains("src/lib.rs:"), "{said}");
 }
+
+#[test]
+fn n_queens_a_skipped_column_is_named_at_the_first_queen() {
+    let folder = "exercises/03_n_queens";
+    let (_, said) = trace(folder, &["solve_all"], None);
+    assert!(said.contains("your solve_all is not written yet"), "{said}");
+    let (_d, right) = reference_src("n_queens");
+    let (_, said) = trace(folder, &["n_queens", "solve_all", "n = 5"], Some(&right));
+    assert!(said.contains("the same for all "), "{said}");
+    let (_, said) = trace(folder, &["robot", "2"], Some(&right));
+    assert!(said.contains("the same for all "), "{said}");
+    let (_d, wrong) = seeded("n_queens", "naive.rs", "for col in 0..n {", "for col in 1..n {");
+    let (_, said) = trace(folder, &["solve_all"], Some(&wrong));
+    assert!(
+        said.contains(
+            "the same for 2 steps; at step 3 you placed a queen on (0, 1) (columns [1]), \
+             the reference placed a queen on (0, 0) (columns [0])"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn sudoku_a_reversed_digit_order_is_named_at_the_first_blank() {
+    let folder = "exercises/04_sudoku";
+    let (_d, right) = reference_src("sudoku");
+    let (_, said) = trace(folder, &["naive"], Some(&right));
+    assert!(said.contains("the same for all 4192 steps"), "{said}");
+    // The reading exercise solved, the search not: the stub is named.
+    let (_d, stub) = reference_src("sudoku");
+    let path = stub.join("naive.rs");
+    let text = std::fs::read_to_string(&path).expect("naive.rs");
+    std::fs::write(&path, replace_body(&text, "fill", "todo!(\"count the node\")")).expect("write");
+    let (_, said) = trace(folder, &["naive"], Some(&stub));
+    assert!(said.contains("your naive is not written yet: at step 3"), "{said}");
+    let (_d, wrong) = seeded("sudoku", "naive.rs", "for digit in 1..=9 {", "for digit in (1..=9).rev() {");
+    let (_, said) = trace(folder, &["naive"], Some(&wrong));
+    assert!(
+        said.contains("the same for 2 steps; at step 3 you wrote 9 in (0, 1), the reference wrote 2 in (0, 1)"),
+        "{said}"
+    );
+}
+
+#[test]
+fn knights_tour_a_dropped_undo_is_named_where_the_tours_part() {
+    let folder = "exercises/05_knights_tour";
+    let (_, said) = trace(folder, &["plain_dfs"], None);
+    assert!(said.contains("your plain_dfs is not written yet"), "{said}");
+    let (_d, right) = reference_src("knights_tour");
+    let (_, said) = trace(folder, &["plain_dfs"], Some(&right));
+    assert!(said.contains("the same for all 364 steps"), "{said}");
+    let (_d, wrong) = seeded("knights_tour", "seed.rs", "self.board.set(to, 0);", "");
+    let (_, said) = trace(folder, &["plain_dfs"], Some(&wrong));
+    assert!(
+        said.contains("the same for 36 steps; at step 37 you returned false from Plain::extend, the reference numbered (2, 3) 16"),
+        "{said}"
+    );
+}

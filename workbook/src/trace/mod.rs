@@ -86,7 +86,7 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
     }
     let theirs = scratch.run("reference", index)?;
     let book = short_page(root, &exercise.book);
-    let verdict = compare(spec, &yours, &theirs, &exercise.name, &book);
+    let verdict = compare(spec, chapter, &yours, &theirs, &exercise.name, &book);
     println!("{}", verdict.text);
     let page = page::write(
         &scratch.dir.join(format!("{}.html", exercise.name)),
@@ -94,6 +94,7 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
         page::Sides {
             spec,
             label,
+            index,
             exercise,
             chapter,
             yours: (&yours, &learner),
@@ -202,7 +203,14 @@ fn caller(run: &Run, k: usize) -> Option<&events::Call> {
 }
 
 /// Compares the learner's run with the reference's.
-pub fn compare(spec: &Spec, yours: &Run, theirs: &Run, exercise: &str, book: &str) -> Verdict {
+pub fn compare(
+    spec: &Spec,
+    chapter: &Chapter,
+    yours: &Run,
+    theirs: &Run,
+    exercise: &str,
+    book: &str,
+) -> Verdict {
     let same = yours
         .events
         .iter()
@@ -214,13 +222,27 @@ pub fn compare(spec: &Spec, yours: &Run, theirs: &Run, exercise: &str, book: &st
         && same == yours.events.len()
     {
         let nudge = message.trim_start_matches("not yet implemented: ");
-        return Verdict {
-            text: format!(
+        let owner = chapter
+            .exercises
+            .iter()
+            .find(|e| e.stubs.values().any(|n| nudge.starts_with(n.as_str())));
+        let text = match owner {
+            Some(o) if o.name != exercise => format!(
+                "at step {} your code stops at a todo!() of `{}` (\"{nudge}\"), which this search \
+                 needs: solve `{}` first, then trace again.",
+                same + 1,
+                o.name,
+                o.name
+            ),
+            _ => format!(
                 "your {exercise} is not written yet: at step {} it stops at a todo!() (\"{nudge}\"). \
                  The reference's search takes {} steps; write yours and trace again. book: {book}",
                 same + 1,
                 theirs.events.len()
             ),
+        };
+        return Verdict {
+            text,
             first_difference: Some(same + 1),
         };
     }
@@ -237,18 +259,32 @@ pub fn compare(spec: &Spec, yours: &Run, theirs: &Run, exercise: &str, book: &st
         format!("the same for {same} steps")
     };
     let step = same + 1;
-    let you = if same < yours.events.len() {
-        format!("you {}", phrase(spec, yours, same))
-    } else {
-        format!("your code {}", yours.ending.words())
+    let (you, reference) = match (same < yours.events.len(), same < theirs.events.len()) {
+        (true, true) => (phrase(spec, yours, same), phrase(spec, theirs, same)),
+        (true, false) => (phrase(spec, yours, same), theirs.ending.words()),
+        (false, true) => (yours.ending.words(), phrase(spec, theirs, same)),
+        (false, false) => (yours.ending.words(), theirs.ending.words()),
     };
-    let reference = if same < theirs.events.len() {
-        format!("the reference {}", phrase(spec, theirs, same))
+    let alike = you == reference;
+    let you = if same < yours.events.len() {
+        format!("you {you}")
     } else {
-        format!("the reference {}", theirs.ending.words())
+        format!("your code {you}")
+    };
+    let reference = format!("the reference {reference}");
+    // Two calls that read alike but differ: name the first argument apart.
+    let apart = match (yours.events.get(same), theirs.events.get(same)) {
+        (Some(Event::Call(a)), Some(Event::Call(b))) if alike && a.name == b.name => a
+            .args
+            .iter()
+            .zip(&b.args)
+            .find(|(x, y)| x != y)
+            .map(|((k, v), (_, w))| format!(" (your {k} = {v}, the reference's {w})"))
+            .unwrap_or_default(),
+        _ => String::new(),
     };
     Verdict {
-        text: format!("{head}; at step {step} {you}, {reference}: book: {book}"),
+        text: format!("{head}; at step {step} {you}, {reference}{apart}: book: {book}"),
         first_difference: Some(step),
     }
 }

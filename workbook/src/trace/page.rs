@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 pub struct Sides<'a> {
     pub spec: &'a Spec,
     pub label: &'a str,
+    pub index: usize,
     pub exercise: &'a Exercise,
     pub chapter: &'a Chapter,
     pub yours: (&'a Run, &'a Files),
@@ -97,7 +98,7 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
 /// One run as a player: its records, read back and rendered.
 fn player(s: &Sides, id: &str, instance: &str, side: (&Run, &Files), src_dir: &str) -> Result<String> {
     let (run, files) = side;
-    let text = records_of(s.spec, id, instance, run, files, src_dir);
+    let text = records_of(s.spec, s.index, id, instance, run, files, src_dir);
     let doc = records::parse(&text).context("the trace's records do not read back")?;
     let Some(trace) = doc.traces.first() else {
         bail!("the trace's records hold no player");
@@ -106,8 +107,10 @@ fn player(s: &Sides, id: &str, instance: &str, side: (&Run, &Files), src_dir: &s
 }
 
 /// The records of one run (see `book_trace`'s module doc for the format).
+#[allow(clippy::too_many_arguments)]
 pub fn records_of(
     spec: &Spec,
+    index: usize,
     id: &str,
     instance: &str,
     run: &Run,
@@ -125,6 +128,17 @@ pub fn records_of(
             rec(&["board", "grid", &rows.to_string(), &cols.to_string(), &boxed.to_string()]);
             for (r, c, t) in *given {
                 rec(&["given", &r.to_string(), &c.to_string(), t]);
+            }
+        }
+        Board::Sized(setup) => {
+            let first = run.events.iter().find_map(|e| match e {
+                Event::Call(c) => Some(c),
+                Event::Return { .. } => None,
+            });
+            let (rows, cols, boxed, given) = setup(index, first);
+            rec(&["board", "grid", &rows.to_string(), &cols.to_string(), &boxed.to_string()]);
+            for (r, c, t) in given {
+                rec(&["given", &r.to_string(), &c.to_string(), &t]);
             }
         }
         Board::Graph { nodes, edges } => {

@@ -21,6 +21,9 @@ pub enum Board {
         boxed: usize,
         given: &'static [(usize, usize, &'static str)],
     },
+    /// A grid that depends on the instance: given its index and the run's
+    /// first call, the rows, columns, box size and given cells.
+    Sized(fn(usize, Option<&Call>) -> (usize, usize, usize, Vec<(usize, usize, String)>)),
     /// A drawn graph: vertices at (x, y) in 0..=100, and edges.
     Graph {
         nodes: &'static [(u32, u32)],
@@ -168,6 +171,162 @@ pub const SPECS: &[Spec] = &[
         board: QUEENS_SAMPLE,
         look: queens_look,
     },
+    Spec {
+        chapter: "n_queens",
+        exercise: "solve_all",
+        title: "N queens: one tree node per call of search",
+        traced: &["solve_all", "search"],
+        hidden: &["boards"],
+        instances: QUEENS_NS,
+        board: Board::Sized(queens_board),
+        look: columns_look,
+    },
+    Spec {
+        chapter: "n_queens",
+        exercise: "counting",
+        title: "N queens, counted: one tree node per call of count_from",
+        traced: &["count", "count_from"],
+        hidden: &[],
+        instances: &[
+            ("n = 6", "let _ = crate::count(6);"),
+            ("n = 4", "let _ = crate::count(4);"),
+            ("n = 5", "let _ = crate::count(5);"),
+        ],
+        board: Board::Sized(queens_board),
+        look: columns_look,
+    },
+    Spec {
+        chapter: "n_queens",
+        exercise: "flags",
+        title: "N queens with flags: one tree node per call of search_flags",
+        traced: &["solve_all_flags", "search_flags"],
+        hidden: &["boards", "flags"],
+        instances: &[
+            ("n = 6", "let _ = crate::solve_all_flags(6);"),
+            ("n = 4", "let _ = crate::solve_all_flags(4);"),
+            ("n = 5", "let _ = crate::solve_all_flags(5);"),
+        ],
+        board: Board::Sized(queens_board),
+        look: columns_look,
+    },
+    Spec {
+        chapter: "n_queens",
+        exercise: "robot",
+        title: "The robot: one tree node per move it is asked for",
+        traced: &[
+            "robot_solutions",
+            "walk_leaves",
+            "climb_to_leaf",
+            "QueensTree::is_up",
+            "QueensTree::up_left",
+            "QueensTree::is_right",
+            "QueensTree::right",
+            "QueensTree::is_down",
+            "QueensTree::down",
+            "QueensTree::process",
+        ],
+        hidden: &["robot"],
+        instances: &[
+            ("n = 6", "let _ = crate::robot_solutions(6);"),
+            ("n = 4", "let _ = crate::robot_solutions(4);"),
+            ("n = 5", "let _ = crate::robot_solutions(5);"),
+        ],
+        board: Board::Sized(queens_board),
+        look: |call, _| Look {
+            cell: None,
+            phrase: match call.name.as_str() {
+                "QueensTree::is_up" => "asked is_up".into(),
+                "QueensTree::up_left" => "climbed up-left (a queen in column 0 of the next row)".into(),
+                "QueensTree::is_right" => "asked is_right".into(),
+                "QueensTree::right" => "moved the top queen one column right".into(),
+                "QueensTree::is_down" => "asked is_down".into(),
+                "QueensTree::down" => "went down (took the top queen off)".into(),
+                "QueensTree::process" => "processed a node".into(),
+                _ => format!("called {}", call.spelled()),
+            },
+        },
+    },
+    Spec {
+        chapter: "sudoku",
+        exercise: "naive",
+        title: "Sudoku, blanks in reading order: one tree node per call of fill",
+        traced: &["solve_naive", "fill"],
+        hidden: &["blanks"],
+        instances: &[(SUDOKU_PAGE, "let _ = crate::solve_naive(&crate::Grid::from_literal(SUDOKU_PAGE));")],
+        board: Board::Sized(sudoku_board),
+        look: sudoku_look,
+    },
+    Spec {
+        chapter: "sudoku",
+        exercise: "flags",
+        title: "Sudoku with used-flags: one tree node per call of fill_flags",
+        traced: &["solve_flags", "fill_flags"],
+        hidden: &["blanks", "used"],
+        instances: &[(SUDOKU_PAGE, "let _ = crate::solve_flags(&crate::Grid::from_literal(SUDOKU_PAGE));")],
+        board: Board::Sized(sudoku_board),
+        look: sudoku_look,
+    },
+    Spec {
+        chapter: "sudoku",
+        exercise: "bitmask",
+        title: "Sudoku with bitmasks: one tree node per call of fill_masks",
+        traced: &["solve_bitmask", "fill_masks"],
+        hidden: &["blanks", "masks"],
+        instances: &[(SUDOKU_PAGE, "let _ = crate::solve_bitmask(&crate::Grid::from_literal(SUDOKU_PAGE));")],
+        board: Board::Sized(sudoku_board),
+        look: sudoku_look,
+    },
+    Spec {
+        chapter: "sudoku",
+        exercise: "fewest",
+        title: "Sudoku, fewest candidates first: one tree node per call of branch",
+        traced: &["solve_fewest", "branch"],
+        hidden: &["masks"],
+        instances: &[
+            ("the page's puzzle", "let _ = crate::solve_fewest(&crate::Grid::from_literal(\"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\"));"),
+            ("the classic example", "let _ = crate::solve_fewest(&crate::Grid::from_literal(\"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\"));"),
+        ],
+        board: Board::Sized(sudoku_board),
+        look: sudoku_look,
+    },
+    Spec {
+        chapter: "sudoku",
+        exercise: "propagation",
+        title: "Sudoku with propagation: one tree node per call of explore",
+        traced: &["solve_propagation", "explore"],
+        hidden: &["masks", "found"],
+        instances: &[
+            ("the page's puzzle", "let _ = crate::solve_propagation(&crate::Grid::from_literal(\"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\"));"),
+        ],
+        board: Board::Sized(sudoku_board),
+        look: sudoku_look,
+    },
+    Spec {
+        chapter: "knights_tour",
+        exercise: "plain_dfs",
+        title: "The plain search: one tree node per numbered square",
+        traced: &["plain_dfs", "Plain::extend"],
+        hidden: &["moves"],
+        instances: &[
+            ("5 x 5 from the top-right corner", "let _ = crate::plain_dfs(5, (0, 4), &crate::SEED_MOVES);"),
+            ("5 x 5 from the top-left corner", "let _ = crate::plain_dfs(5, (0, 0), &crate::SEED_MOVES);"),
+        ],
+        board: Board::Sized(|_, _| (5, 5, 0, Vec::new())),
+        look: knights_look,
+    },
+    Spec {
+        chapter: "knights_tour",
+        exercise: "stack_dfs",
+        title: "The stack search: one loop, so one call and its tour",
+        traced: &["stack_dfs"],
+        hidden: &["moves"],
+        instances: &[
+            ("5 x 5 from the top-right corner", "let _ = crate::stack_dfs(5, (0, 4), &crate::SEED_MOVES);"),
+            ("5 x 5 from the top-left corner", "let _ = crate::stack_dfs(5, (0, 0), &crate::SEED_MOVES);"),
+        ],
+        board: Board::Sized(|_, _| (5, 5, 0, Vec::new())),
+        look: |call, _| Look::call(call),
+    },
 ];
 
 /// Chapter 0's player graph (solutions/00_intro/src/book.rs).
@@ -181,7 +340,117 @@ pub const DRIVER_PRELUDE: &str = "#[allow(dead_code)]
 fn intro_graph() -> Vec<Vec<usize>> {
     vec![vec![1, 2], vec![3], vec![3, 4], vec![5], vec![0, 5], vec![], vec![5]]
 }
+#[allow(dead_code)]
+const SUDOKU_PAGE: &str =
+    \"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\";
 ";
+
+/// The chapter player's puzzle, `SUDOKU_PAGE` in the driver (the
+/// fixed-order stages take 2,095 calls on it, well under the recorder's
+/// cap).
+const SUDOKU_PAGE: &str = "the page's puzzle";
+
+/// Chapter 3's instances: n = 6 (the robot's player), then 4 and 5.
+const QUEENS_NS: &[(&str, &str)] = &[
+    ("n = 6", "let _ = crate::solve_all(6);"),
+    ("n = 4", "let _ = crate::solve_all(4);"),
+    ("n = 5", "let _ = crate::solve_all(5);"),
+];
+
+/// An n x n board for chapter 3: n from the instance.
+fn queens_board(index: usize, _: Option<&Call>) -> (usize, usize, usize, Vec<(usize, usize, String)>) {
+    let n = [6, 4, 5].get(index).copied().unwrap_or(6);
+    (n, n, 0, Vec::new())
+}
+
+/// A call that carries the column list `cols`: its last queen is the one
+/// just placed.
+fn columns_look(call: &Call, _: Option<&Call>) -> Look {
+    let cols = numbers(call.arg("cols"));
+    match cols.last() {
+        Some(&c) if call.arg("cols").starts_with('[') => Look {
+            cell: Some((cols.len() - 1, c, "Q".to_string())),
+            phrase: format!("placed a queen on ({}, {c}) (columns {:?})", cols.len() - 1, cols),
+        },
+        _ => Look::call(call),
+    }
+}
+
+/// The numbers in a shown list: `[0, 2, 4]` -> 0, 2, 4.
+fn numbers(shown: &str) -> Vec<usize> {
+    shown
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|t| t.parse().ok())
+        .collect()
+}
+
+/// The 81 cells of a shown sudoku grid (`Grid(1.84...)`), 0 for blank.
+fn cells(shown: &str) -> Option<Vec<u8>> {
+    let inner = shown.strip_prefix("Grid(")?.strip_suffix(')')?;
+    let cells: Vec<u8> = inner
+        .chars()
+        .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+        .collect();
+    (cells.len() == 81).then_some(cells)
+}
+
+/// A 9 x 9 board with the puzzle's givens, read from the entry's call.
+fn sudoku_board(_: usize, first: Option<&Call>) -> (usize, usize, usize, Vec<(usize, usize, String)>) {
+    let given = first
+        .and_then(|c| cells(c.arg("puzzle")))
+        .map(|cells| {
+            cells
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| **d != 0)
+                .map(|(i, d)| (i / 9, i % 9, d.to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    (9, 9, 3, given)
+}
+
+/// A call of a sudoku search: the cells its grid has that its caller's
+/// did not are the digits just written.
+fn sudoku_look(call: &Call, parent: Option<&Call>) -> Look {
+    let (Some(now), Some(before)) = (
+        cells(call.arg("grid")),
+        parent.and_then(|p| cells(p.arg("grid")).or_else(|| cells(p.arg("puzzle")))),
+    ) else {
+        return Look::call(call);
+    };
+    let written: Vec<(usize, u8)> = (0..81)
+        .filter(|&i| now[i] != 0 && now[i] != before[i])
+        .map(|i| (i, now[i]))
+        .collect();
+    match written.as_slice() {
+        [] => Look {
+            cell: None,
+            phrase: format!("called {} with nothing new written", call.name),
+        },
+        [(i, d)] => Look {
+            cell: Some((i / 9, i % 9, d.to_string())),
+            phrase: format!("wrote {d} in ({}, {})", i / 9, i % 9),
+        },
+        [(i, d), rest @ ..] => Look {
+            cell: Some((i / 9, i % 9, d.to_string())),
+            phrase: format!("wrote {d} in ({}, {}) and {} more cells", i / 9, i % 9, rest.len()),
+        },
+    }
+}
+
+/// A call of the knight's `extend`: the knight stands on `at` with move
+/// `next - 1` just made.
+fn knights_look(call: &Call, _: Option<&Call>) -> Look {
+    let at = numbers(call.arg("at"));
+    match (at.as_slice(), call.num("next")) {
+        ([r, c], Some(next)) => Look {
+            cell: Some((*r, *c, (next - 1).to_string())),
+            phrase: format!("numbered ({r}, {c}) {}", next - 1),
+        },
+        _ => Look::call(call),
+    }
+}
 
 /// Chapter 2's first sample: three queens given.
 const QUEENS_SAMPLE: Board = Board::Grid {
