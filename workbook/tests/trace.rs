@@ -88,7 +88,10 @@ fn intro_the_stub_the_reference_a_reversed_order_and_a_loop_are_each_named() {
         "{said}"
     );
     let page = page_of(&said);
-    assert!(page.contains("class=\"bt-player\""), "both players on the page");
+    assert!(
+        page.contains("class=\"bt-player\""),
+        "both players on the page"
+    );
     assert!(page.contains("BT.Player"), "the player's script is inlined");
     assert!(!page.contains("src=\"http"), "nothing is fetched");
 
@@ -136,12 +139,9 @@ fn intro_code_that_overflows_its_stack_is_traced_up_to_there() {
     let (_d, src) = reference_src("intro");
     let path = src.join("lib.rs");
     let text = std::fs::read_to_string(&path).expect("lib.rs");
-    let deep = "fn deep(n: u64) -> u64 { let pad = [n; 64]; deep(pad[(n % 64) as usize] + 1) + pad[3] }\n";
-    let text = replace_body(
-        &text,
-        "subsets_with_sum",
-        "let _ = deep(0); Vec::new()",
-    ) + deep;
+    let deep =
+        "fn deep(n: u64) -> u64 { let pad = [n; 64]; deep(pad[(n % 64) as usize] + 1) + pad[3] }\n";
+    let text = replace_body(&text, "subsets_with_sum", "let _ = deep(0); Vec::new()") + deep;
     std::fs::write(&path, text).expect("write");
     let (out, said) = trace("exercises/00_intro", &["subsets_with_sum"], Some(&src));
     assert!(out.status.success(), "{said}");
@@ -160,12 +160,18 @@ fn apples_a_wrong_base_case_is_named_at_its_first_call() {
         "{said}"
     );
     let (_d, right) = reference_src("apples");
-    let (_, said) = trace(folder, &["apples", "count_naive", "4 people, 2 apples"], Some(&right));
+    let (_, said) = trace(
+        folder,
+        &["apples", "count_naive", "4 people, 2 apples"],
+        Some(&right),
+    );
     assert!(said.contains("the same for all "), "{said}");
     let (_d, wrong) = seeded("apples", "naive.rs", "        1 => 1,\n", "");
     let (_, said) = trace(folder, &["count_naive"], Some(&wrong));
     assert!(
-        said.contains("at step 4 you called count_naive(0, 0), the reference returned 1 from count_naive"),
+        said.contains(
+            "at step 4 you called count_naive(0, 0), the reference returned 1 from count_naive"
+        ),
         "{said}"
     );
 }
@@ -178,7 +184,12 @@ fn eight_queens_a_dropped_undo_is_named_where_the_searches_part() {
     let (_d, right) = reference_src("eight_queens");
     let (_, said) = trace(folder, &["solve"], Some(&right));
     assert!(said.contains("the same for all 278 steps"), "{said}");
-    let (_d, wrong) = seeded("eight_queens", "search.rs", "self.board.remove(row, col);", "");
+    let (_d, wrong) = seeded(
+        "eight_queens",
+        "search.rs",
+        "self.board.remove(row, col);",
+        "",
+    );
     let (_, said) = trace(folder, &["solve"], Some(&wrong));
     assert!(said.contains("; at step "), "{said}");
     assert!(said.contains("you skipped ("), "{said}");
@@ -188,7 +199,10 @@ fn eight_queens_a_dropped_undo_is_named_where_the_searches_part() {
 fn an_unknown_exercise_or_instance_is_refused_with_status_2() {
     let (out, said) = trace("exercises/00_intro", &["dfs_recursiv"], None);
     assert_eq!(out.status.code(), Some(2), "{said}");
-    assert!(said.contains("dfs_recursive"), "the nearest name is offered: {said}");
+    assert!(
+        said.contains("dfs_recursive"),
+        "the nearest name is offered: {said}"
+    );
     let (out, said) = trace("exercises/00_intro", &["dfs_recursive", "9"], None);
     assert_eq!(out.status.code(), Some(2), "{said}");
     assert!(
@@ -199,7 +213,12 @@ fn an_unknown_exercise_or_instance_is_refused_with_status_2() {
 
 #[test]
 fn code_that_does_not_compile_gets_its_first_error_and_status_1() {
-    let (_d, src) = seeded("intro", "lib.rs", "    seen[v] = true;", "    seen[v] = true");
+    let (_d, src) = seeded(
+        "intro",
+        "lib.rs",
+        "    seen[v] = true;",
+        "    seen[v] = true",
+    );
     let (out, said) = trace("exercises/00_intro", &["dfs_recursive"], Some(&src));
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains("your code does not compile"), "{said}");
@@ -216,7 +235,12 @@ fn n_queens_a_skipped_column_is_named_at_the_first_queen() {
     assert!(said.contains("the same for all "), "{said}");
     let (_, said) = trace(folder, &["robot", "2"], Some(&right));
     assert!(said.contains("the same for all "), "{said}");
-    let (_d, wrong) = seeded("n_queens", "naive.rs", "for col in 0..n {", "for col in 1..n {");
+    let (_d, wrong) = seeded(
+        "n_queens",
+        "naive.rs",
+        "for col in 0..n {",
+        "for col in 1..n {",
+    );
     let (_, said) = trace(folder, &["solve_all"], Some(&wrong));
     assert!(
         said.contains(
@@ -237,13 +261,27 @@ fn sudoku_a_reversed_digit_order_is_named_at_the_first_blank() {
     let (_d, stub) = reference_src("sudoku");
     let path = stub.join("naive.rs");
     let text = std::fs::read_to_string(&path).expect("naive.rs");
-    std::fs::write(&path, replace_body(&text, "fill", "todo!(\"count the node\")")).expect("write");
+    std::fs::write(
+        &path,
+        replace_body(&text, "fill", "todo!(\"count the node\")"),
+    )
+    .expect("write");
     let (_, said) = trace(folder, &["naive"], Some(&stub));
-    assert!(said.contains("your naive is not written yet: at step 3"), "{said}");
-    let (_d, wrong) = seeded("sudoku", "naive.rs", "for digit in 1..=9 {", "for digit in (1..=9).rev() {");
+    assert!(
+        said.contains("your naive is not written yet: at step 3"),
+        "{said}"
+    );
+    let (_d, wrong) = seeded(
+        "sudoku",
+        "naive.rs",
+        "for digit in 1..=9 {",
+        "for digit in (1..=9).rev() {",
+    );
     let (_, said) = trace(folder, &["naive"], Some(&wrong));
     assert!(
-        said.contains("the same for 2 steps; at step 3 you wrote 9 in (0, 1), the reference wrote 2 in (0, 1)"),
+        said.contains(
+            "the same for 2 steps; at step 3 you wrote 9 in (0, 1), the reference wrote 2 in (0, 1)"
+        ),
         "{said}"
     );
 }

@@ -29,7 +29,11 @@ impl Call {
 
     /// `name(a = 1, b = [2])`.
     pub fn spelled(&self) -> String {
-        let args: Vec<String> = self.args.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
         format!("{}({})", self.name, args.join(", "))
     }
 }
@@ -39,7 +43,10 @@ impl Call {
 pub enum Event {
     Call(Call),
     /// A call of `name` returned `value`.
-    Return { name: String, value: String },
+    Return {
+        name: String,
+        value: String,
+    },
 }
 
 /// How a recorded run ended.

@@ -43,7 +43,8 @@ pub struct Options {
 /// Runs `workbook trace`.
 pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<ExitCode> {
     let (chapter, exercise, instance_words) = pick(root, chapters, &options.words)?;
-    let Some(spec) = specs::find(&chapter.chapter.slug, &exercise.name) else {
+    let spec = specs::find(&chapter.chapter.slug, &exercise.name).filter(|_| exercise.trace);
+    let Some(spec) = spec else {
         let traceable: Vec<&str> = specs::SPECS
             .iter()
             .filter(|s| s.chapter == chapter.chapter.slug)
@@ -76,13 +77,20 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
     if let Err(scratch::BuildError(first)) = scratch.build()? {
         eprintln!("your code does not compile, so it cannot be traced; the first error:");
         eprintln!("  {}/{}", chapter.dir.display(), first);
-        eprintln!("(`cargo build` in {} shows every error)", chapter.dir.display());
+        eprintln!(
+            "(`cargo build` in {} shows every error)",
+            chapter.dir.display()
+        );
         return Ok(ExitCode::from(1));
     }
     let mut yours = scratch.run("learner", index)?;
     // The copy keeps the learner's line numbers; only its folder differs.
     if let Ending::Panicked { place, .. } = &mut yours.ending {
-        *place = place.replacen("learner/src/", &format!("exercises/{}/src/", chapter.folder()), 1);
+        *place = place.replacen(
+            "learner/src/",
+            &format!("exercises/{}/src/", chapter.folder()),
+            1,
+        );
     }
     let theirs = scratch.run("reference", index)?;
     let book = short_page(root, &exercise.book);
@@ -302,7 +310,9 @@ fn short_page(root: &Path, book: &str) -> String {
 /// Opens the page with `$BROWSER`, else the system's opener; a failure is
 /// said, not fatal (the path is printed).
 fn open(page: &PathBuf) {
-    let browser = std::env::var("BROWSER").ok().filter(|b| !b.trim().is_empty());
+    let browser = std::env::var("BROWSER")
+        .ok()
+        .filter(|b| !b.trim().is_empty());
     let opener = browser.unwrap_or_else(|| {
         if cfg!(target_os = "macos") {
             "open".into()
@@ -318,5 +328,46 @@ fn open(page: &PathBuf) {
         .spawn();
     if spawned.is_err() {
         eprintln!("(could not start `{opener}`; open the page yourself, or set $BROWSER)");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_traced_exercise_is_marked_in_its_info_toml_and_every_mark_has_a_spec() {
+        let root = crate::info::find_root().expect("the workbook's root");
+        let chapters = crate::info::load_chapters(&root).expect("the chapters");
+        for c in &chapters {
+            for e in &c.exercises {
+                assert_eq!(
+                    e.trace,
+                    specs::find(&c.chapter.slug, &e.name).is_some(),
+                    "{}/{}: `trace = true` in info.toml exactly when specs.rs can trace it",
+                    c.chapter.slug,
+                    e.name
+                );
+            }
+        }
+        for s in specs::SPECS {
+            let chapter = chapters.iter().find(|c| c.chapter.slug == s.chapter);
+            let chapter = chapter.unwrap_or_else(|| panic!("{} is no chapter", s.chapter));
+            let files = scratch::learner_files(&chapter.dir.join("src")).expect("the stubs");
+            let keys: std::collections::BTreeSet<&str> = s.traced.iter().copied().collect();
+            let found: std::collections::BTreeSet<String> = files
+                .iter()
+                .flat_map(|(_, text)| crate::stubs::stubbed_fns(text, &keys))
+                .map(|f| f.key)
+                .collect();
+            for key in s.traced {
+                assert!(
+                    found.contains(*key),
+                    "{}/{}: traced `{key}` is no function of the chapter",
+                    s.chapter,
+                    s.exercise
+                );
+            }
+        }
     }
 }

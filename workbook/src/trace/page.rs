@@ -10,10 +10,10 @@
 //! scripts and styles are inlined from `book/src/assets/`. Cost: linear in
 //! the steps.
 
+use super::Verdict;
 use super::events::{Event, Run};
 use super::scratch::Files;
 use super::specs::{Board, Spec};
-use super::Verdict;
 use crate::book::{records, render};
 use crate::info::{Chapter, Exercise};
 use crate::stubs;
@@ -55,7 +55,8 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
         std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))
     };
     // A `</script>` inside a script would end it early.
-    let script = |name: &str| -> Result<String> { Ok(asset(name)?.replace("</script", "<\\/script")) };
+    let script =
+        |name: &str| -> Result<String> { Ok(asset(name)?.replace("</script", "<\\/script")) };
     let start = s.verdict.first_difference.unwrap_or(0);
     let html = format!(
         "<!DOCTYPE html>\n<html lang=\"en\" class=\"light\"><head><meta charset=\"utf-8\">\
@@ -85,9 +86,17 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
         exercise = render::esc(&s.exercise.name),
         label = render::esc(s.label),
         css = asset("bt.css")?,
-        same = if s.verdict.first_difference.is_none() { " wb-same" } else { "" },
+        same = if s.verdict.first_difference.is_none() {
+            " wb-same"
+        } else {
+            ""
+        },
         verdict = render::esc(&s.verdict.text),
-        start_shown = if start == 0 { "0 (the start)".to_string() } else { start.to_string() },
+        start_shown = if start == 0 {
+            "0 (the start)".to_string()
+        } else {
+            start.to_string()
+        },
         tree = script("bt-tree.js")?,
         play = script("bt-player.js")?,
     );
@@ -96,7 +105,13 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
 }
 
 /// One run as a player: its records, read back and rendered.
-fn player(s: &Sides, id: &str, instance: &str, side: (&Run, &Files), src_dir: &str) -> Result<String> {
+fn player(
+    s: &Sides,
+    id: &str,
+    instance: &str,
+    side: (&Run, &Files),
+    src_dir: &str,
+) -> Result<String> {
     let (run, files) = side;
     let text = records_of(s.spec, s.index, id, instance, run, files, src_dir);
     let doc = records::parse(&text).context("the trace's records do not read back")?;
@@ -124,8 +139,19 @@ pub fn records_of(
     rec(&["trace", id, spec.title, instance]);
     let graph = matches!(spec.board, Board::Graph { .. });
     match &spec.board {
-        Board::Grid { rows, cols, boxed, given } => {
-            rec(&["board", "grid", &rows.to_string(), &cols.to_string(), &boxed.to_string()]);
+        Board::Grid {
+            rows,
+            cols,
+            boxed,
+            given,
+        } => {
+            rec(&[
+                "board",
+                "grid",
+                &rows.to_string(),
+                &cols.to_string(),
+                &boxed.to_string(),
+            ]);
             for (r, c, t) in *given {
                 rec(&["given", &r.to_string(), &c.to_string(), t]);
             }
@@ -136,7 +162,13 @@ pub fn records_of(
                 Event::Return { .. } => None,
             });
             let (rows, cols, boxed, given) = setup(index, first);
-            rec(&["board", "grid", &rows.to_string(), &cols.to_string(), &boxed.to_string()]);
+            rec(&[
+                "board",
+                "grid",
+                &rows.to_string(),
+                &cols.to_string(),
+                &boxed.to_string(),
+            ]);
             for (r, c, t) in given {
                 rec(&["given", &r.to_string(), &c.to_string(), &t]);
             }
@@ -156,10 +188,20 @@ pub fn records_of(
     for l in &lines {
         rec(&["src", l]);
     }
-    rec(&["counter", "calls", "nodes", "calls of the traced functions so far, the first one included"]);
-    rec(&["counter", "depth", "depth", "calls open now (the current node's depth)"]);
+    rec(&[
+        "counter",
+        "calls",
+        "nodes",
+        "calls of the traced functions so far, the first one included",
+    ]);
+    rec(&[
+        "counter",
+        "depth",
+        "depth",
+        "calls open now (the current node's depth)",
+    ]);
     // The open calls: their node and the cell each one filled.
-    let mut open: Vec<(usize, Option<(usize, usize)>, &super::events::Call)> = Vec::new();
+    let mut open: Vec<Opened> = Vec::new();
     let mut parents: Vec<Option<usize>> = vec![None];
     let dash = "-".to_string();
     for e in &run.events {
@@ -181,7 +223,15 @@ pub fn records_of(
                     (Some(_), false) => "try",
                 };
                 rec(&[
-                    "step", kind, &node.to_string(), &parent.to_string(), "0", "-", &r, &c, &text,
+                    "step",
+                    kind,
+                    &node.to_string(),
+                    &parent.to_string(),
+                    "0",
+                    "-",
+                    &r,
+                    &c,
+                    &text,
                     &format!("{} {}", first_upper(&look.phrase), spelled_note(call)),
                 ]);
                 open.push((node, cell, call));
@@ -200,7 +250,15 @@ pub fn records_of(
                     _ => ("note", dash.clone(), dash.clone()),
                 };
                 rec(&[
-                    "step", kind, &node.to_string(), &parent, "0", mark, &r, &c, "",
+                    "step",
+                    kind,
+                    &node.to_string(),
+                    &parent,
+                    "0",
+                    mark,
+                    &r,
+                    &c,
+                    "",
                     &format!("{name} returned {value}."),
                 ]);
             }
@@ -209,14 +267,29 @@ pub fn records_of(
     if run.ending != super::events::Ending::Finished {
         let node = open.last().map_or(0, |o| o.0);
         let parent = parents[node].map_or(dash.clone(), |p| p.to_string());
-        let who = if id == "yours" { "Your code" } else { "The reference" };
+        let who = if id == "yours" {
+            "Your code"
+        } else {
+            "The reference"
+        };
         rec(&[
-            "step", "note", &node.to_string(), &parent, "0", "dead", "-", "-", "",
+            "step",
+            "note",
+            &node.to_string(),
+            &parent,
+            "0",
+            "dead",
+            "-",
+            "-",
+            "",
             &format!("{who} {}.", run.ending.words()),
         ]);
     }
     out.iter().map(|f| f.join("\t") + "\n").collect()
 }
+
+/// An open call: its tree node, the cell it filled, and the call.
+type Opened<'a> = (usize, Option<(usize, usize)>, &'a super::events::Call);
 
 /// The call as written, for the narration: `(visit(v = 3, ...))`.
 fn spelled_note(call: &super::events::Call) -> String {

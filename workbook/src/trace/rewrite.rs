@@ -42,7 +42,15 @@ pub fn instrument(
     let lines = line_starts(text);
     let mut edits = Vec::new();
     let mut found = Vec::new();
-    collect(&file.items, keys, hidden, text, &lines, &mut edits, &mut found);
+    collect(
+        &file.items,
+        keys,
+        hidden,
+        text,
+        &lines,
+        &mut edits,
+        &mut found,
+    );
     edits.sort_by_key(|e| std::cmp::Reverse(e.start));
     let mut out = text.to_string();
     for e in edits {
@@ -155,7 +163,7 @@ fn wrap(
         "{{ #[allow(unused_imports)] use crate::__wb_trace::{{ShowDebug as _, ShowDisplay as _, ShowOther as _}}; \
          let __wb_call = crate::__wb_trace::enter(\"{key}\", &[{args}]); \
          #[allow(clippy::redundant_closure_call)] \
-         let __wb_result = (|| {ret} {body})(); \
+         let __wb_result = (||{ret} {body})(); \
          __wb_call.exit((&&&crate::__wb_trace::Show(&__wb_result)).show()); \
          __wb_result }}",
         args = args.join(", "),
@@ -186,6 +194,6 @@ mod tests {
         let keys = BTreeSet::from(["S::first"]);
         let (out, found) = instrument(src, &keys, &[]).expect("parses");
         assert_eq!(found, vec!["S::first".to_string()]);
-        assert!(out.contains("(||  { &xs[0] })()"), "{out}");
+        assert!(out.contains("(|| { &xs[0] })()"), "{out}");
     }
 }

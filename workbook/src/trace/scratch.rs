@@ -108,7 +108,10 @@ impl Scratch {
         for (side, files) in [("learner", learner), ("reference", reference)] {
             let crate_dir = dir.join(side);
             let package = format!("trace_{slug}_{side}");
-            write_if_changed(&crate_dir.join("Cargo.toml"), &member_manifest(&manifest, &package)?)?;
+            write_if_changed(
+                &crate_dir.join("Cargo.toml"),
+                &member_manifest(&manifest, &package)?,
+            )?;
             write_sources(&crate_dir.join("src"), spec, files, &package)?;
         }
         Ok(Scratch {
@@ -126,7 +129,14 @@ impl Scratch {
             .current_dir(&self.dir)
             .env("CARGO_TARGET_DIR", &self.target)
             .env_remove("RUSTFLAGS")
-            .args(["build", "--workspace", "--bins", "--message-format", "short", "-q"])
+            .args([
+                "build",
+                "--workspace",
+                "--bins",
+                "--message-format",
+                "short",
+                "-q",
+            ])
             .stdin(Stdio::null())
             .output()
             .context("cannot run cargo")?;
@@ -134,7 +144,10 @@ impl Scratch {
             return Ok(Ok(()));
         }
         let said = String::from_utf8_lossy(&out.stderr).into_owned();
-        if said.lines().any(|l| l.starts_with("learner/") && l.contains("error")) {
+        if said
+            .lines()
+            .any(|l| l.starts_with("learner/") && l.contains("error"))
+        {
             return Ok(Err(BuildError(first_error(&said))));
         }
         bail!("the scratch build of the trace failed:\n{said}");
@@ -142,7 +155,10 @@ impl Scratch {
 
     /// Runs instance `index` of one side (`learner` or `reference`).
     pub fn run(&self, side: &str, index: usize) -> Result<Run> {
-        let bin = self.target.join("debug").join(format!("trace_{}_{side}", self.slug));
+        let bin = self
+            .target
+            .join("debug")
+            .join(format!("trace_{}_{side}", self.slug));
         let events_file = self.dir.join(format!("{side}-{index}.events"));
         let _ = std::fs::remove_file(&events_file);
         let mut child = Command::new(&bin)
@@ -201,7 +217,8 @@ fn first_error(said: &str) -> String {
 
 /// The root manifest with the two members instead of the workbook's.
 fn workspace_manifest(root: &Path) -> Result<String> {
-    let text = std::fs::read_to_string(root.join("Cargo.toml")).context("cannot read Cargo.toml")?;
+    let text =
+        std::fs::read_to_string(root.join("Cargo.toml")).context("cannot read Cargo.toml")?;
     let mut doc: toml::Table = toml::from_str(&text).context("cannot parse Cargo.toml")?;
     let Some(toml::Value::Table(ws)) = doc.get_mut("workspace") else {
         bail!("the root Cargo.toml has no [workspace]");
@@ -218,7 +235,8 @@ fn workspace_manifest(root: &Path) -> Result<String> {
 /// A member's manifest: the chapter's own dependencies, no tests, the
 /// recorder's binary.
 fn member_manifest(chapter_manifest: &str, name: &str) -> Result<String> {
-    let doc: toml::Table = toml::from_str(chapter_manifest).context("cannot parse the chapter's Cargo.toml")?;
+    let doc: toml::Table =
+        toml::from_str(chapter_manifest).context("cannot parse the chapter's Cargo.toml")?;
     let mut deps = toml::Table::new();
     if let Some(toml::Value::Table(d)) = doc.get("dependencies") {
         for (name, spec) in d {
@@ -272,7 +290,9 @@ fn write_sources(src: &Path, spec: &Spec, files: &Files, package: &str) -> Resul
             Err(_) => text.clone(),
         };
         if rel.as_os_str() == "lib.rs" {
-            text.push_str("\n#[doc(hidden)]\npub mod __wb_trace;\n#[doc(hidden)]\npub mod __wb_driver;\n");
+            text.push_str(
+                "\n#[doc(hidden)]\npub mod __wb_trace;\n#[doc(hidden)]\npub mod __wb_driver;\n",
+            );
         }
         write_if_changed(&src.join(rel), &text)?;
     }

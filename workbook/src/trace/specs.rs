@@ -23,13 +23,16 @@ pub enum Board {
     },
     /// A grid that depends on the instance: given its index and the run's
     /// first call, the rows, columns, box size and given cells.
-    Sized(fn(usize, Option<&Call>) -> (usize, usize, usize, Vec<(usize, usize, String)>)),
+    Sized(fn(usize, Option<&Call>) -> GridSetup),
     /// A drawn graph: vertices at (x, y) in 0..=100, and edges.
     Graph {
         nodes: &'static [(u32, u32)],
         edges: &'static [(usize, usize)],
     },
 }
+
+/// A grid's rows, columns, box size and given cells (row, column, text).
+pub type GridSetup = (usize, usize, usize, Vec<(usize, usize, String)>);
 
 /// One call as the player and the terminal show it.
 pub struct Look {
@@ -66,9 +69,18 @@ pub const SPECS: &[Spec] = &[
         traced: &["dfs_recursive", "visit"],
         hidden: &["graph", "seen"],
         instances: &[
-            ("from vertex 0", "let _ = crate::dfs_recursive(&intro_graph(), 0);"),
-            ("from vertex 4", "let _ = crate::dfs_recursive(&intro_graph(), 4);"),
-            ("from vertex 6", "let _ = crate::dfs_recursive(&intro_graph(), 6);"),
+            (
+                "from vertex 0",
+                "let _ = crate::dfs_recursive(&intro_graph(), 0);",
+            ),
+            (
+                "from vertex 4",
+                "let _ = crate::dfs_recursive(&intro_graph(), 4);",
+            ),
+            (
+                "from vertex 6",
+                "let _ = crate::dfs_recursive(&intro_graph(), 6);",
+            ),
         ],
         board: INTRO_GRAPH,
         look: |call, _| match call.num("v") {
@@ -86,9 +98,18 @@ pub const SPECS: &[Spec] = &[
         traced: &["dfs_stack"],
         hidden: &["graph"],
         instances: &[
-            ("from vertex 0", "let _ = crate::dfs_stack(&intro_graph(), 0);"),
-            ("from vertex 4", "let _ = crate::dfs_stack(&intro_graph(), 4);"),
-            ("from vertex 6", "let _ = crate::dfs_stack(&intro_graph(), 6);"),
+            (
+                "from vertex 0",
+                "let _ = crate::dfs_stack(&intro_graph(), 0);",
+            ),
+            (
+                "from vertex 4",
+                "let _ = crate::dfs_stack(&intro_graph(), 4);",
+            ),
+            (
+                "from vertex 6",
+                "let _ = crate::dfs_stack(&intro_graph(), 6);",
+            ),
         ],
         board: INTRO_GRAPH,
         look: |call, _| Look::call(call),
@@ -100,10 +121,21 @@ pub const SPECS: &[Spec] = &[
         traced: &["subsets_with_sum", "choose"],
         hidden: &["found"],
         instances: &[
-            ("items [1, 2, 3], target 3", "let _ = crate::subsets_with_sum(&[1, 2, 3], 3);"),
-            ("items [3, 1, 2, 4], target 5", "let _ = crate::subsets_with_sum(&[3, 1, 2, 4], 5);"),
+            (
+                "items [1, 2, 3], target 3",
+                "let _ = crate::subsets_with_sum(&[1, 2, 3], 3);",
+            ),
+            (
+                "items [3, 1, 2, 4], target 5",
+                "let _ = crate::subsets_with_sum(&[3, 1, 2, 4], 5);",
+            ),
         ],
-        board: Board::Grid { rows: 1, cols: 4, boxed: 0, given: &[] },
+        board: Board::Grid {
+            rows: 1,
+            cols: 4,
+            boxed: 0,
+            given: &[],
+        },
         look: |call, _| match call.name.as_str() {
             "choose" => Look {
                 cell: None,
@@ -128,7 +160,12 @@ pub const SPECS: &[Spec] = &[
             ("2 people, 3 apples", "let _ = crate::count_naive(2, 3);"),
             ("4 people, 2 apples", "let _ = crate::count_naive(4, 2);"),
         ],
-        board: Board::Grid { rows: 1, cols: 4, boxed: 0, given: &[] },
+        board: Board::Grid {
+            rows: 1,
+            cols: 4,
+            boxed: 0,
+            given: &[],
+        },
         look: apples_look,
     },
     Spec {
@@ -138,11 +175,25 @@ pub const SPECS: &[Spec] = &[
         traced: &["count_naive_traced", "traced"],
         hidden: &[],
         instances: &[
-            ("3 people, 4 apples", "let _ = crate::count_naive_traced(3, 4);"),
-            ("2 people, 3 apples", "let _ = crate::count_naive_traced(2, 3);"),
-            ("4 people, 2 apples", "let _ = crate::count_naive_traced(4, 2);"),
+            (
+                "3 people, 4 apples",
+                "let _ = crate::count_naive_traced(3, 4);",
+            ),
+            (
+                "2 people, 3 apples",
+                "let _ = crate::count_naive_traced(2, 3);",
+            ),
+            (
+                "4 people, 2 apples",
+                "let _ = crate::count_naive_traced(4, 2);",
+            ),
         ],
-        board: Board::Grid { rows: 1, cols: 4, boxed: 0, given: &[] },
+        board: Board::Grid {
+            rows: 1,
+            cols: 4,
+            boxed: 0,
+            given: &[],
+        },
         look: apples_look,
     },
     Spec {
@@ -236,7 +287,9 @@ pub const SPECS: &[Spec] = &[
             cell: None,
             phrase: match call.name.as_str() {
                 "QueensTree::is_up" => "asked is_up".into(),
-                "QueensTree::up_left" => "climbed up-left (a queen in column 0 of the next row)".into(),
+                "QueensTree::up_left" => {
+                    "climbed up-left (a queen in column 0 of the next row)".into()
+                }
                 "QueensTree::is_right" => "asked is_right".into(),
                 "QueensTree::right" => "moved the top queen one column right".into(),
                 "QueensTree::is_down" => "asked is_down".into(),
@@ -252,7 +305,10 @@ pub const SPECS: &[Spec] = &[
         title: "Sudoku, blanks in reading order: one tree node per call of fill",
         traced: &["solve_naive", "fill"],
         hidden: &["blanks"],
-        instances: &[(SUDOKU_PAGE, "let _ = crate::solve_naive(&crate::Grid::from_literal(SUDOKU_PAGE));")],
+        instances: &[(
+            SUDOKU_PAGE,
+            "let _ = crate::solve_naive(&crate::Grid::from_literal(SUDOKU_PAGE));",
+        )],
         board: Board::Sized(sudoku_board),
         look: sudoku_look,
     },
@@ -262,7 +318,10 @@ pub const SPECS: &[Spec] = &[
         title: "Sudoku with used-flags: one tree node per call of fill_flags",
         traced: &["solve_flags", "fill_flags"],
         hidden: &["blanks", "used"],
-        instances: &[(SUDOKU_PAGE, "let _ = crate::solve_flags(&crate::Grid::from_literal(SUDOKU_PAGE));")],
+        instances: &[(
+            SUDOKU_PAGE,
+            "let _ = crate::solve_flags(&crate::Grid::from_literal(SUDOKU_PAGE));",
+        )],
         board: Board::Sized(sudoku_board),
         look: sudoku_look,
     },
@@ -272,7 +331,10 @@ pub const SPECS: &[Spec] = &[
         title: "Sudoku with bitmasks: one tree node per call of fill_masks",
         traced: &["solve_bitmask", "fill_masks"],
         hidden: &["blanks", "masks"],
-        instances: &[(SUDOKU_PAGE, "let _ = crate::solve_bitmask(&crate::Grid::from_literal(SUDOKU_PAGE));")],
+        instances: &[(
+            SUDOKU_PAGE,
+            "let _ = crate::solve_bitmask(&crate::Grid::from_literal(SUDOKU_PAGE));",
+        )],
         board: Board::Sized(sudoku_board),
         look: sudoku_look,
     },
@@ -283,8 +345,14 @@ pub const SPECS: &[Spec] = &[
         traced: &["solve_fewest", "branch"],
         hidden: &["masks"],
         instances: &[
-            ("the page's puzzle", "let _ = crate::solve_fewest(&crate::Grid::from_literal(\"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\"));"),
-            ("the classic example", "let _ = crate::solve_fewest(&crate::Grid::from_literal(\"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\"));"),
+            (
+                "the page's puzzle",
+                "let _ = crate::solve_fewest(&crate::Grid::from_literal(\"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\"));",
+            ),
+            (
+                "the classic example",
+                "let _ = crate::solve_fewest(&crate::Grid::from_literal(\"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\"));",
+            ),
         ],
         board: Board::Sized(sudoku_board),
         look: sudoku_look,
@@ -295,9 +363,10 @@ pub const SPECS: &[Spec] = &[
         title: "Sudoku with propagation: one tree node per call of explore",
         traced: &["solve_propagation", "explore"],
         hidden: &["masks", "found"],
-        instances: &[
-            ("the page's puzzle", "let _ = crate::solve_propagation(&crate::Grid::from_literal(\"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\"));"),
-        ],
+        instances: &[(
+            "the page's puzzle",
+            "let _ = crate::solve_propagation(&crate::Grid::from_literal(\"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\"));",
+        )],
         board: Board::Sized(sudoku_board),
         look: sudoku_look,
     },
@@ -308,8 +377,14 @@ pub const SPECS: &[Spec] = &[
         traced: &["plain_dfs", "Plain::extend"],
         hidden: &["moves"],
         instances: &[
-            ("5 x 5 from the top-right corner", "let _ = crate::plain_dfs(5, (0, 4), &crate::SEED_MOVES);"),
-            ("5 x 5 from the top-left corner", "let _ = crate::plain_dfs(5, (0, 0), &crate::SEED_MOVES);"),
+            (
+                "5 x 5 from the top-right corner",
+                "let _ = crate::plain_dfs(5, (0, 4), &crate::SEED_MOVES);",
+            ),
+            (
+                "5 x 5 from the top-left corner",
+                "let _ = crate::plain_dfs(5, (0, 0), &crate::SEED_MOVES);",
+            ),
         ],
         board: Board::Sized(|_, _| (5, 5, 0, Vec::new())),
         look: knights_look,
@@ -321,8 +396,14 @@ pub const SPECS: &[Spec] = &[
         traced: &["stack_dfs"],
         hidden: &["moves"],
         instances: &[
-            ("5 x 5 from the top-right corner", "let _ = crate::stack_dfs(5, (0, 4), &crate::SEED_MOVES);"),
-            ("5 x 5 from the top-left corner", "let _ = crate::stack_dfs(5, (0, 0), &crate::SEED_MOVES);"),
+            (
+                "5 x 5 from the top-right corner",
+                "let _ = crate::stack_dfs(5, (0, 4), &crate::SEED_MOVES);",
+            ),
+            (
+                "5 x 5 from the top-left corner",
+                "let _ = crate::stack_dfs(5, (0, 0), &crate::SEED_MOVES);",
+            ),
         ],
         board: Board::Sized(|_, _| (5, 5, 0, Vec::new())),
         look: |call, _| Look::call(call),
@@ -331,8 +412,26 @@ pub const SPECS: &[Spec] = &[
 
 /// Chapter 0's player graph (solutions/00_intro/src/book.rs).
 const INTRO_GRAPH: Board = Board::Graph {
-    nodes: &[(50, 0), (20, 35), (80, 35), (35, 70), (90, 75), (55, 100), (5, 100)],
-    edges: &[(0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (3, 5), (4, 0), (4, 5), (6, 5)],
+    nodes: &[
+        (50, 0),
+        (20, 35),
+        (80, 35),
+        (35, 70),
+        (90, 75),
+        (55, 100),
+        (5, 100),
+    ],
+    edges: &[
+        (0, 1),
+        (0, 2),
+        (1, 3),
+        (2, 3),
+        (2, 4),
+        (3, 5),
+        (4, 0),
+        (4, 5),
+        (6, 5),
+    ],
 };
 
 /// The driver's helpers, compiled into every chapter's scratch copy.
@@ -358,7 +457,7 @@ const QUEENS_NS: &[(&str, &str)] = &[
 ];
 
 /// An n x n board for chapter 3: n from the instance.
-fn queens_board(index: usize, _: Option<&Call>) -> (usize, usize, usize, Vec<(usize, usize, String)>) {
+fn queens_board(index: usize, _: Option<&Call>) -> GridSetup {
     let n = [6, 4, 5].get(index).copied().unwrap_or(6);
     (n, n, 0, Vec::new())
 }
@@ -370,7 +469,11 @@ fn columns_look(call: &Call, _: Option<&Call>) -> Look {
     match cols.last() {
         Some(&c) if call.arg("cols").starts_with('[') => Look {
             cell: Some((cols.len() - 1, c, "Q".to_string())),
-            phrase: format!("placed a queen on ({}, {c}) (columns {:?})", cols.len() - 1, cols),
+            phrase: format!(
+                "placed a queen on ({}, {c}) (columns {:?})",
+                cols.len() - 1,
+                cols
+            ),
         },
         _ => Look::call(call),
     }
@@ -395,7 +498,7 @@ fn cells(shown: &str) -> Option<Vec<u8>> {
 }
 
 /// A 9 x 9 board with the puzzle's givens, read from the entry's call.
-fn sudoku_board(_: usize, first: Option<&Call>) -> (usize, usize, usize, Vec<(usize, usize, String)>) {
+fn sudoku_board(_: usize, first: Option<&Call>) -> GridSetup {
     let given = first
         .and_then(|c| cells(c.arg("puzzle")))
         .map(|cells| {
@@ -434,7 +537,12 @@ fn sudoku_look(call: &Call, parent: Option<&Call>) -> Look {
         },
         [(i, d), rest @ ..] => Look {
             cell: Some((i / 9, i % 9, d.to_string())),
-            phrase: format!("wrote {d} in ({}, {}) and {} more cells", i / 9, i % 9, rest.len()),
+            phrase: format!(
+                "wrote {d} in ({}, {}) and {} more cells",
+                i / 9,
+                i % 9,
+                rest.len()
+            ),
         },
     }
 }
@@ -483,7 +591,11 @@ fn queens_look(call: &Call, parent: Option<&Call>) -> Look {
     match (square.checked_sub(1), parent_left) {
         (Some(prev), Some(pl)) if pl > left => Look {
             cell: Some((prev / 8, prev % 8, "Q".to_string())),
-            phrase: format!("placed a queen on ({}, {}), {left} left", prev / 8, prev % 8),
+            phrase: format!(
+                "placed a queen on ({}, {}), {left} left",
+                prev / 8,
+                prev % 8
+            ),
         },
         (Some(prev), Some(_)) => Look {
             cell: Some((prev / 8, prev % 8, "·".to_string())),
