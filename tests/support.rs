@@ -157,7 +157,7 @@ fn what_it_was() -> String {
     let test = thread.name().unwrap_or("this test");
     let exercise = test.split("::").next().unwrap_or_default();
     let found = exercises().into_iter().find(|e| e.0 == exercise);
-    let book = found.map_or_else(String::new, |(_, title, book)| {
+    let book = found.map_or_else(String::new, |(_, title, book, _)| {
         format!("; the book explains exercise `{exercise}` in \"{title}\" (book/src/{book})")
     });
     format!("    a panic fails the test like a wrong answer (test {test}){book}")
@@ -233,7 +233,7 @@ fn summarize_at_exit() {
 /// `[[exercise]]` table's `name` and `title`. A scan of those two one-line
 /// keys rather than the toml crate, whose serde would join the learner's
 /// first build; workbook/tests/first_run.rs fails if the scan goes blind.
-fn exercises() -> Vec<(&'static str, &'static str, &'static str)> {
+fn exercises() -> Vec<(&'static str, &'static str, &'static str, bool)> {
     let info = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/info.toml"));
     let value = |line: &'static str, key: &str| {
         let rest = line
@@ -243,13 +243,13 @@ fn exercises() -> Vec<(&'static str, &'static str, &'static str)> {
             .trim();
         rest.strip_prefix('"')?.strip_suffix('"')
     };
-    let mut found: Vec<(&str, &str, &str)> = Vec::new();
+    let mut found: Vec<(&str, &str, &str, bool)> = Vec::new();
     let mut in_exercise = false;
     for line in info.lines().map(str::trim) {
         if line.starts_with('[') {
             in_exercise = line == "[[exercise]]";
             if in_exercise {
-                found.push(("", "", ""));
+                found.push(("", "", "", false));
             }
         } else if let (true, Some(last)) = (in_exercise, found.last_mut()) {
             if let Some(name) = value(line, "name") {
@@ -258,6 +258,8 @@ fn exercises() -> Vec<(&'static str, &'static str, &'static str)> {
                 last.1 = title;
             } else if let Some(book) = value(line, "book") {
                 last.2 = book;
+            } else if line.replace(' ', "") == "trace=true" {
+                last.3 = true;
             }
         }
     }
@@ -273,28 +275,36 @@ fn summary() {
     let all = exercises();
     let open: Vec<_> = all
         .iter()
-        .filter(|(n, _, _)| failing.contains(*n))
+        .filter(|(n, _, _, _)| failing.contains(*n))
         .collect();
-    let Some((name, title, _)) = open.first() else {
+    let Some((name, title, _, traced)) = open.first() else {
         return;
     };
     // Commands that work from where `cargo test` ran: the shell's `PWD`
     // (cargo starts the suite in the crate's folder, but keeps the
     // variable). Inside the chapter's folder the short forms; anywhere
     // else, forms that name the chapter.
-    let (run, hint) = if ran_in_the_chapter() {
+    let (run, hint, trace) = if ran_in_the_chapter() {
         (
             format!("cargo test {name}"),
             format!("cargo run -p workbook -- hint {name}"),
+            format!("cargo run -p workbook -- trace {name}"),
         )
     } else {
         let package = env!("CARGO_PKG_NAME");
         (
             format!("cargo test -p {package} {name}"),
             format!("cargo run -p workbook -- hint {package} {name}"),
+            format!("cargo run -p workbook -- trace {package} {name}"),
         )
     };
-    let width = hint.len() + 4;
+    let width = trace.len() + 4;
+    // A search the tool can follow gets a third command.
+    let trace = if *traced {
+        format!("\n    {trace:width$}shows your search beside the reference's, step by step")
+    } else {
+        String::new()
+    };
     // Counted among the tests that ran: a filter may have left some out.
     let count = match open.len() {
         1 => "1 exercise has".to_string(),
@@ -303,7 +313,7 @@ fn summary() {
     let _ = writeln!(
         std::io::stderr(),
         "{count} failing tests. Start with `{name}` (book: \"{title}\"):\n    \
-         {run:width$}runs only its tests\n    {hint:width$}gives its hints, one at a time"
+         {run:width$}runs only its tests\n    {hint:width$}gives its hints, one at a time{trace}"
     );
 }
 

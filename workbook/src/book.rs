@@ -20,8 +20,9 @@
 //! proof that they are current) works the same.
 
 mod generate;
-mod records;
-mod render;
+// `workbook trace` writes its players with the book's own reader and writer.
+pub(crate) mod records;
+pub(crate) mod render;
 #[cfg(feature = "book")]
 mod site;
 

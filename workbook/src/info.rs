@@ -48,6 +48,10 @@ pub struct Exercise {
     /// proven by `workbook check --mutants` (`check/mutants.rs`).
     #[serde(default, rename = "mutant")]
     pub mutants: Vec<Mutant>,
+    /// Whether `workbook trace` follows this exercise's search (the suite's
+    /// last line then names the command); its table is workbook/src/trace/specs.rs.
+    #[serde(default)]
+    pub trace: bool,
 }
 
 /// A seeded bug: `find` replaced by `replace` inside the reference's

@@ -16,6 +16,7 @@ mod reset;
 mod run;
 mod runner;
 mod stubs;
+mod trace;
 mod watch;
 
 use anyhow::{Result, bail};
@@ -73,6 +74,19 @@ enum Cmd {
         /// Do not ask before overwriting changed files.
         #[arg(long, short)]
         yes: bool,
+    },
+    /// Your search beside the reference's, step by step: the first difference named, both in the book's player.
+    Trace {
+        /// The exercise (`dfs_recursive`, `intro dfs_recursive`), then optionally the
+        /// instance: its number or label (default: the chapter player's first).
+        #[arg(required = true, num_args = 1.., value_name = "EXERCISE [INSTANCE]")]
+        words: Vec<String>,
+        /// Write the page and print its path, but do not open it.
+        #[arg(long)]
+        no_open: bool,
+        /// Trace the sources in this folder instead of the chapter's `src/`.
+        #[arg(long, hide = true)]
+        learner_src: Option<PathBuf>,
     },
     /// Run your chapter binary and the reference's on the same input, side by side.
     Run {
@@ -341,6 +355,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Hint { names, all } => progress::hint(&root, &chapters, &names, all),
         Cmd::Watch { names, poll } => watch::watch(&root, &chapters, &names, poll),
         Cmd::Reset { target, yes } => reset::reset(&root, &chapters, &target, yes),
+        Cmd::Trace {
+            words,
+            no_open,
+            learner_src,
+        } => trace::trace(
+            &root,
+            &chapters,
+            &trace::Options {
+                words,
+                no_open,
+                learner_src,
+            },
+        ),
         Cmd::Run { chapter, input } => {
             let chapter = select(&chapters, Some(&chapter))?;
             run::run(&root, &chapter[0], &input)

@@ -33,7 +33,7 @@ fn untouched_intro_ends_with(filter: Option<&str>, here: &str) -> String {
     );
     let stderr = String::from_utf8_lossy(&run.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
-    lines[lines.len().saturating_sub(4)..].join("\n")
+    lines[lines.len().saturating_sub(5)..].join("\n")
 }
 
 #[test]
@@ -44,6 +44,10 @@ fn an_untouched_chapter_ends_by_naming_its_first_exercise() {
         "{end}"
     );
     assert!(end.contains("cargo test dfs_recursive"), "{end}");
+    assert!(
+        end.contains("cargo run -p workbook -- trace dfs_recursive"),
+        "a search names the command that shows it: {end}"
+    );
     assert!(
         end.contains("cargo run -p workbook -- hint dfs_recursive"),
         "{end}"

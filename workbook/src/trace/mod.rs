@@ -1,0 +1,373 @@
+//! `workbook trace EXERCISE [INSTANCE]`: the learner's search beside the
+//! reference's, step by step, with the first difference named.
+//!
+//! The problem: a wrong search fails a test with its answer, but the
+//! mistake is somewhere in the thousands of calls before it. So the
+//! learner's chapter is copied to a scratch build (`scratch.rs`), the
+//! exercise's functions are rewritten to record every call and result
+//! (`rewrite.rs`, `recorder.rs`), the reference is recorded the same way,
+//! and the two lists of calls are compared: the first index where they
+//! differ is the step the terminal names, in the chapter's words
+//! (`specs.rs`), and both searches are written as the book's player into
+//! one page that works offline (`page.rs`). The learner writes nothing and
+//! no file of theirs is touched. The state is the two recorded runs; the
+//! comparison is linear in the steps, and the cost is the scratch build
+//! (the chapter's two small crates once warm) plus two runs.
+
+mod events;
+mod page;
+mod rewrite;
+mod scratch;
+mod specs;
+
+use crate::info::{Chapter, Exercise};
+use crate::names::{self, Named};
+use anyhow::{Result, bail};
+use events::{Ending, Event, Run};
+use scratch::Scratch;
+use specs::Spec;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// What the learner asked for.
+pub struct Options {
+    /// The exercise (as `hint` takes it), then optionally the instance.
+    pub words: Vec<String>,
+    /// Write the page but do not open it.
+    pub no_open: bool,
+    /// Trace these sources instead of the chapter's `src/` (the tests'
+    /// seeded learners).
+    pub learner_src: Option<PathBuf>,
+}
+
+/// Runs `workbook trace`.
+pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<ExitCode> {
+    let (chapter, exercise, instance_words) = pick(root, chapters, &options.words)?;
+    let spec = specs::find(&chapter.chapter.slug, &exercise.name).filter(|_| exercise.trace);
+    let Some(spec) = spec else {
+        let traceable: Vec<&str> = specs::SPECS
+            .iter()
+            .filter(|s| s.chapter == chapter.chapter.slug)
+            .map(|s| s.exercise)
+            .collect();
+        bail!(
+            "`{}` is not a search `trace` can follow; in {} it follows: {}",
+            exercise.name,
+            chapter.chapter.slug,
+            if traceable.is_empty() {
+                "none yet".to_string()
+            } else {
+                traceable.join(", ")
+            }
+        );
+    };
+    let index = instance(spec, &instance_words)?;
+    let label = spec.instances[index].0;
+    eprintln!(
+        "(tracing {} on {label}: building your {} and the reference with a recorder...)",
+        exercise.name, chapter.chapter.slug
+    );
+    let learner_src = options
+        .learner_src
+        .clone()
+        .unwrap_or_else(|| chapter.dir.join("src"));
+    let learner = scratch::learner_files(&learner_src)?;
+    let reference = scratch::reference_files(root, chapter)?;
+    let scratch = Scratch::prepare(root, chapter, spec, &learner, &reference)?;
+    if let Err(scratch::BuildError(first)) = scratch.build()? {
+        eprintln!("your code does not compile, so it cannot be traced; the first error:");
+        eprintln!("  {}/{}", chapter.dir.display(), first);
+        eprintln!(
+            "(`cargo build` in {} shows every error)",
+            chapter.dir.display()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    let mut yours = scratch.run("learner", index)?;
+    // The copy keeps the learner's line numbers; only its folder differs.
+    if let Ending::Panicked { place, .. } = &mut yours.ending {
+        *place = place.replacen(
+            "learner/src/",
+            &format!("exercises/{}/src/", chapter.folder()),
+            1,
+        );
+    }
+    let theirs = scratch.run("reference", index)?;
+    let book = short_page(root, &exercise.book);
+    let verdict = compare(spec, chapter, &yours, &theirs, &exercise.name, &book);
+    println!("{}", verdict.text);
+    let page = page::write(
+        &scratch.dir.join(format!("{}.html", exercise.name)),
+        root,
+        page::Sides {
+            spec,
+            label,
+            index,
+            exercise,
+            chapter,
+            yours: (&yours, &learner),
+            theirs: (&theirs, &reference),
+            verdict: &verdict,
+        },
+    )?;
+    println!("page: {}", page.display());
+    if !options.no_open {
+        open(&page);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The exercise and the instance words: `EXERCISE [INSTANCE...]` or
+/// `CHAPTER EXERCISE [INSTANCE...]`, resolved where the learner stands.
+fn pick<'a>(
+    root: &Path,
+    chapters: &'a [Chapter],
+    words: &[String],
+) -> Result<(&'a Chapter, &'a Exercise, Vec<String>)> {
+    if words.len() >= 2
+        && let Ok(Named::Exercise(c, e)) = names::resolve_here(root, chapters, &words[..2])
+    {
+        return Ok((c, e, words[2..].to_vec()));
+    }
+    let Some(first) = words.first() else {
+        bail!("trace needs an exercise: `workbook trace dfs_recursive`");
+    };
+    match names::resolve_here(root, chapters, std::slice::from_ref(first))? {
+        Named::Exercise(c, e) => Ok((c, e, words[1..].to_vec())),
+        Named::Chapter(c) => {
+            let traceable: Vec<&str> = specs::SPECS
+                .iter()
+                .filter(|s| s.chapter == c.chapter.slug)
+                .map(|s| s.exercise)
+                .collect();
+            bail!(
+                "`{first}` is a chapter; trace one of its searches: {}",
+                traceable.join(", ")
+            )
+        }
+    }
+}
+
+/// The instance the words choose: none is the player's first; a number
+/// counts from 1; else the label itself.
+fn instance(spec: &Spec, words: &[String]) -> Result<usize> {
+    if words.is_empty() {
+        return Ok(0);
+    }
+    let typed = words.join(" ");
+    let n = spec.instances.len();
+    if let Ok(k) = typed.parse::<usize>()
+        && (1..=n).contains(&k)
+    {
+        return Ok(k - 1);
+    }
+    if let Some(i) = spec.instances.iter().position(|(l, _)| *l == typed) {
+        return Ok(i);
+    }
+    let listed: Vec<String> = spec
+        .instances
+        .iter()
+        .enumerate()
+        .map(|(i, (l, _))| format!("{} ({l})", i + 1))
+        .collect();
+    bail!(
+        "no instance `{typed}` for {}; its instances are: {}",
+        spec.exercise,
+        listed.join(", ")
+    )
+}
+
+/// The comparison's outcome: the sentence for the terminal and the step
+/// (1-based) where the two searches part, if they do.
+pub struct Verdict {
+    pub text: String,
+    pub first_difference: Option<usize>,
+}
+
+/// What the step of `run` at `k` (0-based) did, after "you" / "the
+/// reference".
+fn phrase(spec: &Spec, run: &Run, k: usize) -> String {
+    match &run.events[k] {
+        Event::Call(call) => {
+            let parent = caller(run, k);
+            (spec.look)(call, parent).phrase
+        }
+        Event::Return { name, value } => format!("returned {value} from {name}"),
+    }
+}
+
+/// The call that made the call at `k` (the innermost one still open).
+fn caller(run: &Run, k: usize) -> Option<&events::Call> {
+    let mut open: Vec<&events::Call> = Vec::new();
+    for e in &run.events[..k] {
+        match e {
+            Event::Call(c) => open.push(c),
+            Event::Return { .. } => {
+                open.pop();
+            }
+        }
+    }
+    open.last().copied()
+}
+
+/// Compares the learner's run with the reference's.
+pub fn compare(
+    spec: &Spec,
+    chapter: &Chapter,
+    yours: &Run,
+    theirs: &Run,
+    exercise: &str,
+    book: &str,
+) -> Verdict {
+    let same = yours
+        .events
+        .iter()
+        .zip(&theirs.events)
+        .take_while(|(a, b)| a == b)
+        .count();
+    if let Ending::Panicked { message, .. } = &yours.ending
+        && yours.ending.is_todo()
+        && same == yours.events.len()
+    {
+        let nudge = message.trim_start_matches("not yet implemented: ");
+        let owner = chapter
+            .exercises
+            .iter()
+            .find(|e| e.stubs.values().any(|n| nudge.starts_with(n.as_str())));
+        let text = match owner {
+            Some(o) if o.name != exercise => format!(
+                "at step {} your code stops at a todo!() of `{}` (\"{nudge}\"), which this search \
+                 needs: solve `{}` first, then trace again.",
+                same + 1,
+                o.name,
+                o.name
+            ),
+            _ => format!(
+                "your {exercise} is not written yet: at step {} it stops at a todo!() (\"{nudge}\"). \
+                 The reference's search takes {} steps; write yours and trace again. book: {book}",
+                same + 1,
+                theirs.events.len()
+            ),
+        };
+        return Verdict {
+            text,
+            first_difference: Some(same + 1),
+        };
+    }
+    let longest = yours.events.len().max(theirs.events.len());
+    if same == longest && yours.ending == theirs.ending {
+        return Verdict {
+            text: format!("the same for all {same} steps: your search is the reference's."),
+            first_difference: None,
+        };
+    }
+    let head = if same == 0 {
+        "different from the first step".to_string()
+    } else {
+        format!("the same for {same} steps")
+    };
+    let step = same + 1;
+    let (you, reference) = match (same < yours.events.len(), same < theirs.events.len()) {
+        (true, true) => (phrase(spec, yours, same), phrase(spec, theirs, same)),
+        (true, false) => (phrase(spec, yours, same), theirs.ending.words()),
+        (false, true) => (yours.ending.words(), phrase(spec, theirs, same)),
+        (false, false) => (yours.ending.words(), theirs.ending.words()),
+    };
+    let alike = you == reference;
+    let you = if same < yours.events.len() {
+        format!("you {you}")
+    } else {
+        format!("your code {you}")
+    };
+    let reference = format!("the reference {reference}");
+    // Two calls that read alike but differ: name the first argument apart.
+    let apart = match (yours.events.get(same), theirs.events.get(same)) {
+        (Some(Event::Call(a)), Some(Event::Call(b))) if alike && a.name == b.name => a
+            .args
+            .iter()
+            .zip(&b.args)
+            .find(|(x, y)| x != y)
+            .map(|((k, v), (_, w))| format!(" (your {k} = {v}, the reference's {w})"))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    Verdict {
+        text: format!("{head}; at step {step} {you}, {reference}{apart}: book: {book}"),
+        first_difference: Some(step),
+    }
+}
+
+/// A book section as `names::page` names it, without the served address:
+/// `"0. Depth-first search", section "The recursive template" (book/src/intro/index.md)`.
+fn short_page(root: &Path, book: &str) -> String {
+    let full = names::page(root, book);
+    match full.split_once("; http") {
+        Some((head, _)) => format!("{head})"),
+        None => full,
+    }
+}
+
+/// Opens the page with `$BROWSER`, else the system's opener; a failure is
+/// said, not fatal (the path is printed).
+fn open(page: &PathBuf) {
+    let browser = std::env::var("BROWSER")
+        .ok()
+        .filter(|b| !b.trim().is_empty());
+    let opener = browser.unwrap_or_else(|| {
+        if cfg!(target_os = "macos") {
+            "open".into()
+        } else {
+            "xdg-open".into()
+        }
+    });
+    let spawned = std::process::Command::new(&opener)
+        .arg(page)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if spawned.is_err() {
+        eprintln!("(could not start `{opener}`; open the page yourself, or set $BROWSER)");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_traced_exercise_is_marked_in_its_info_toml_and_every_mark_has_a_spec() {
+        let root = crate::info::find_root().expect("the workbook's root");
+        let chapters = crate::info::load_chapters(&root).expect("the chapters");
+        for c in &chapters {
+            for e in &c.exercises {
+                assert_eq!(
+                    e.trace,
+                    specs::find(&c.chapter.slug, &e.name).is_some(),
+                    "{}/{}: `trace = true` in info.toml exactly when specs.rs can trace it",
+                    c.chapter.slug,
+                    e.name
+                );
+            }
+        }
+        for s in specs::SPECS {
+            let chapter = chapters.iter().find(|c| c.chapter.slug == s.chapter);
+            let chapter = chapter.unwrap_or_else(|| panic!("{} is no chapter", s.chapter));
+            let files = scratch::learner_files(&chapter.dir.join("src")).expect("the stubs");
+            let keys: std::collections::BTreeSet<&str> = s.traced.iter().copied().collect();
+            let found: std::collections::BTreeSet<String> = files
+                .iter()
+                .flat_map(|(_, text)| crate::stubs::stubbed_fns(text, &keys))
+                .map(|f| f.key)
+                .collect();
+            for key in s.traced {
+                assert!(
+                    found.contains(*key),
+                    "{}/{}: traced `{key}` is no function of the chapter",
+                    s.chapter,
+                    s.exercise
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! `workbook trace`, as a learner meets it: the untouched stub, the
+//! reference handed in as the learner's code, a seeded mistake, and code
+//! that loops, overflows or panics.
+//!
+//! The problem: the command must name the first step where a learner's
+//! search leaves the reference's, in the chapter's words, and survive any
+//! learner code. Each test traces one chapter's exercise from inside the
+//! chapter's folder, with the learner's sources given by the hidden
+//! `--learner-src` (a temporary folder), so the repository's stubs are
+//! never edited. The state: the scratch build under the target directory
+//! (its dependencies compiled once, then only the chapter's two small
+//! crates); each trace costs one such build and two short runs.
+
+mod common;
+
+use common::{replace_body, repo};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The learner's copy of `chapter`'s reference, in a fresh folder.
+fn reference_src(chapter: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let src = dir.path().join("src");
+    let run = Command::new(env!("CARGO_BIN_EXE_workbook"))
+        .current_dir(repo())
+        .args(["__learner-reference", chapter])
+        .arg(&src)
+        .output()
+        .expect("workbook runs");
+    assert!(
+        run.status.success(),
+        "cannot write {chapter}'s reference: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    (dir, src)
+}
+
+/// The reference with one edit in `file`: the first `find` becomes
+/// `replace` (the first is the traced function's: each chapter's file
+/// lists its recursive stage first).
+fn seeded(chapter: &str, file: &str, find: &str, replace: &str) -> (tempfile::TempDir, PathBuf) {
+    let (dir, src) = reference_src(chapter);
+    let path = src.join(file);
+    let text = std::fs::read_to_string(&path).expect("the reference file");
+    assert!(text.contains(find), "`{find}` in {file}");
+    std::fs::write(&path, text.replacen(find, replace, 1)).expect("write");
+    (dir, src)
+}
+
+/// `workbook trace WORDS --no-open` from `folder`, learner sources in `src`
+/// (the chapter's own when `None`); stdout and stderr together.
+fn trace(folder: &str, words: &[&str], src: Option<&Path>) -> (Output, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_workbook"));
+    cmd.current_dir(repo().join(folder))
+        .arg("trace")
+        .args(words)
+        .arg("--no-open")
+        .env("WORKBOOK_TRACE_SECONDS", "3")
+        .env_remove("BROWSER");
+    if let Some(src) = src {
+        cmd.arg("--learner-src").arg(src);
+    }
+    let out = cmd.output().expect("workbook runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out, text)
+}
+
+/// The page a trace printed, read.
+fn page_of(said: &str) -> String {
+    let path = said
+        .lines()
+        .find_map(|l| l.strip_prefix("page: "))
+        .unwrap_or_else(|| panic!("no page printed: {said}"));
+    std::fs::read_to_string(path).expect("the page exists")
+}
+
+#[test]
+fn intro_the_stub_the_reference_a_reversed_order_and_a_loop_are_each_named() {
+    let folder = "exercises/00_intro";
+    let (out, said) = trace(folder, &["dfs_recursive"], None);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("your dfs_recursive is not written yet: at step 2 it stops at a todo!()"),
+        "{said}"
+    );
+    let page = page_of(&said);
+    assert!(
+        page.contains("class=\"bt-player\""),
+        "both players on the page"
+    );
+    assert!(page.contains("BT.Player"), "the player's script is inlined");
+    assert!(!page.contains("src=\"http"), "nothing is fetched");
+
+    let (_d, right) = reference_src("intro");
+    let (_, said) = trace(folder, &["dfs_recursive", "2"], Some(&right));
+    assert!(
+        said.contains("the same for all 20 steps: your search is the reference's."),
+        "{said}"
+    );
+
+    let (_d, wrong) = seeded(
+        "intro",
+        "lib.rs",
+        "for &next in &graph[v] {",
+        "for &next in graph[v].iter().rev() {",
+    );
+    let (_, said) = trace(folder, &["dfs_recursive"], Some(&wrong));
+    assert!(
+        said.contains(
+            "the same for 2 steps; at step 3 you entered vertex 2 (order so far [0]), \
+             the reference entered vertex 1 (order so far [0]): book: \"0. Depth-first search\", \
+             section \"The recursive template\""
+        ),
+        "{said}"
+    );
+
+    let (_d, looping) = seeded(
+        "intro",
+        "lib.rs",
+        "    if v >= graph.len() || seen[v] {",
+        "    while v < graph.len() {}\n    if v >= graph.len() || seen[v] {",
+    );
+    let (out, said) = trace(folder, &["dfs_recursive"], Some(&looping));
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains(
+            "the same for 2 steps; at step 3 your code was stopped after 3 s without finishing (a loop?)"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn intro_code_that_overflows_its_stack_is_traced_up_to_there() {
+    let (_d, src) = reference_src("intro");
+    let path = src.join("lib.rs");
+    let text = std::fs::read_to_string(&path).expect("lib.rs");
+    let deep =
+        "fn deep(n: u64) -> u64 { let pad = [n; 64]; deep(pad[(n % 64) as usize] + 1) + pad[3] }\n";
+    let text = replace_body(&text, "subsets_with_sum", "let _ = deep(0); Vec::new()") + deep;
+    std::fs::write(&path, text).expect("write");
+    let (out, said) = trace("exercises/00_intro", &["subsets_with_sum"], Some(&src));
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("the same for 1 steps; at step 2 your code overflowed its stack"),
+        "{said}"
+    );
+}
+
+#[test]
+fn apples_a_wrong_base_case_is_named_at_its_first_call() {
+    let folder = "exercises/01_apples";
+    let (_, said) = trace(folder, &["count_naive"], None);
+    assert!(
+        said.contains("your count_naive is not written yet: at step 2 it stops at a todo!()"),
+        "{said}"
+    );
+    let (_d, right) = reference_src("apples");
+    let (_, said) = trace(
+        folder,
+        &["apples", "count_naive", "4 people, 2 apples"],
+        Some(&right),
+    );
+    assert!(said.contains("the same for all "), "{said}");
+    let (_d, wrong) = seeded("apples", "naive.rs", "        1 => 1,\n", "");
+    let (_, said) = trace(folder, &["count_naive"], Some(&wrong));
+    assert!(
+        said.contains(
+            "at step 4 you called count_naive(0, 0), the reference returned 1 from count_naive"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn eight_queens_a_dropped_undo_is_named_where_the_searches_part() {
+    let folder = "exercises/02_eight_queens";
+    let (_, said) = trace(folder, &["solve"], None);
+    assert!(said.contains("your solve is not written yet"), "{said}");
+    let (_d, right) = reference_src("eight_queens");
+    let (_, said) = trace(folder, &["solve"], Some(&right));
+    assert!(said.contains("the same for all 278 steps"), "{said}");
+    let (_d, wrong) = seeded(
+        "eight_queens",
+        "search.rs",
+        "self.board.remove(row, col);",
+        "",
+    );
+    let (_, said) = trace(folder, &["solve"], Some(&wrong));
+    assert!(said.contains("; at step "), "{said}");
+    assert!(said.contains("you skipped ("), "{said}");
+}
+
+#[test]
+fn an_unknown_exercise_or_instance_is_refused_with_status_2() {
+    let (out, said) = trace("exercises/00_intro", &["dfs_recursiv"], None);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("dfs_recursive"),
+        "the nearest name is offered: {said}"
+    );
+    let (out, said) = trace("exercises/00_intro", &["dfs_recursive", "9"], None);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("no instance `9` for dfs_recursive; its instances are: 1 (from vertex 0)"),
+        "{said}"
+    );
+}
+
+#[test]
+fn code_that_does_not_compile_gets_its_first_error_and_status_1() {
+    let (_d, src) = seeded(
+        "intro",
+        "lib.rs",
+        "    seen[v] = true;",
+        "    seen[v] = true",
+    );
+    let (out, said) = trace("exercises/00_intro", &["dfs_recursive"], Some(&src));
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("your code does not compile"), "{said}");
+    assert!(said.contains("src/lib.rs:"), "{said}");
+}
+
+#[test]
+fn n_queens_a_skipped_column_is_named_at_the_first_queen() {
+    let folder = "exercises/03_n_queens";
+    let (_, said) = trace(folder, &["solve_all"], None);
+    assert!(said.contains("your solve_all is not written yet"), "{said}");
+    let (_d, right) = reference_src("n_queens");
+    let (_, said) = trace(folder, &["n_queens", "solve_all", "n = 5"], Some(&right));
+    assert!(said.contains("the same for all "), "{said}");
+    let (_, said) = trace(folder, &["robot", "2"], Some(&right));
+    assert!(said.contains("the same for all "), "{said}");
+    let (_d, wrong) = seeded(
+        "n_queens",
+        "naive.rs",
+        "for col in 0..n {",
+        "for col in 1..n {",
+    );
+    let (_, said) = trace(folder, &["solve_all"], Some(&wrong));
+    assert!(
+        said.contains(
+            "the same for 2 steps; at step 3 you placed a queen on (0, 1) (columns [1]), \
+             the reference placed a queen on (0, 0) (columns [0])"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn sudoku_a_reversed_digit_order_is_named_at_the_first_blank() {
+    let folder = "exercises/04_sudoku";
+    let (_d, right) = reference_src("sudoku");
+    let (_, said) = trace(folder, &["naive"], Some(&right));
+    assert!(said.contains("the same for all 4192 steps"), "{said}");
+    // The reading exercise solved, the search not: the stub is named.
+    let (_d, stub) = reference_src("sudoku");
+    let path = stub.join("naive.rs");
+    let text = std::fs::read_to_string(&path).expect("naive.rs");
+    std::fs::write(
+        &path,
+        replace_body(&text, "fill", "todo!(\"count the node\")"),
+    )
+    .expect("write");
+    let (_, said) = trace(folder, &["naive"], Some(&stub));
+    assert!(
+        said.contains("your naive is not written yet: at step 3"),
+        "{said}"
+    );
+    let (_d, wrong) = seeded(
+        "sudoku",
+        "naive.rs",
+        "for digit in 1..=9 {",
+        "for digit in (1..=9).rev() {",
+    );
+    let (_, said) = trace(folder, &["naive"], Some(&wrong));
+    assert!(
+        said.contains(
+            "the same for 2 steps; at step 3 you wrote 9 in (0, 1), the reference wrote 2 in (0, 1)"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn knights_tour_a_dropped_undo_is_named_where_the_tours_part() {
+    let folder = "exercises/05_knights_tour";
+    let (_, said) = trace(folder, &["plain_dfs"], None);
+    assert!(said.contains("your plain_dfs is not written yet"), "{said}");
+    let (_d, right) = reference_src("knights_tour");
+    let (_, said) = trace(folder, &["plain_dfs"], Some(&right));
+    assert!(said.contains("the same for all 364 steps"), "{said}");
+    let (_d, wrong) = seeded("knights_tour", "seed.rs", "self.board.set(to, 0);", "");
+    let (_, said) = trace(folder, &["plain_dfs"], Some(&wrong));
+    assert!(
+        said.contains("the same for 36 steps; at step 37 you returned false from Plain::extend, the reference numbered (2, 3) 16"),
+        "{said}"
+    );
+}
