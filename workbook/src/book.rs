@@ -20,6 +20,7 @@
 //! proof that they are current) works the same.
 
 mod generate;
+pub mod i18n;
 mod records;
 mod render;
 #[cfg(feature = "book")]
@@ -31,6 +32,20 @@ pub use generate::generate;
 pub use generate::stale;
 #[cfg(feature = "book")]
 pub use site::{build, serve};
+
+/// `workbook book extract`: the template and every language's catalogue.
+#[cfg(feature = "book")]
+pub fn extract(root: &std::path::Path) -> anyhow::Result<std::process::ExitCode> {
+    let done = i18n::extract::extract(root)?;
+    println!(
+        "Extracted {} messages to book/po/messages.pot.",
+        done.messages
+    );
+    for (lang, translated, total) in done.languages {
+        println!("  book/po/{lang}.po: {translated} of {total} messages translated");
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
 
 #[cfg(not(feature = "book"))]
 mod without {
@@ -48,6 +63,11 @@ mod without {
         bail!("{}", needs_feature("serve --open"))
     }
 
+    /// What a build without mdBook's crates answers to `book extract`.
+    pub fn extract(_root: &Path) -> Result<ExitCode> {
+        bail!("{}", needs_feature("extract"))
+    }
+
     fn needs_feature(action: &str) -> String {
         format!(
             "the book is built by mdBook's crates, which the default build of the workbook leaves out \
@@ -56,4 +76,4 @@ mod without {
     }
 }
 #[cfg(not(feature = "book"))]
-pub use without::{build, serve};
+pub use without::{build, extract, serve};

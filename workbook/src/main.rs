@@ -282,6 +282,9 @@ enum BookAction {
         #[arg(long)]
         open: bool,
     },
+    /// Translators: regenerate book/po/messages.pot from the English book and
+    /// merge every language's catalogue (see book/po/README.md).
+    Extract,
 }
 
 fn main() -> ExitCode {
@@ -395,6 +398,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Book { action } => match action.unwrap_or(BookAction::Build) {
             BookAction::Build => book::build(&root).map(|_| ExitCode::SUCCESS),
             BookAction::Serve { port, open } => book::serve(&root, port, open),
+            BookAction::Extract => book::extract(&root),
         },
         Cmd::LearnerReference { chapter, out } => {
             for c in select(&chapters, Some(&chapter))? {
