@@ -44,6 +44,13 @@ pub fn extract(root: &std::path::Path) -> anyhow::Result<std::process::ExitCode>
     for (lang, translated, total) in done.languages {
         println!("  book/po/{lang}.po: {translated} of {total} messages translated");
     }
+    println!(
+        "Extracted {} player, quiz and figure messages to book/po/ui.pot.",
+        done.ui_messages
+    );
+    for (lang, translated, total) in done.ui_languages {
+        println!("  book/po/ui/{lang}.po: {translated} of {total} messages translated");
+    }
     Ok(std::process::ExitCode::SUCCESS)
 }
 

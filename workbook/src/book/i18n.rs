@@ -16,6 +16,7 @@
 #[cfg(feature = "book")]
 pub mod extract;
 pub mod po;
+pub mod ui;
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
@@ -52,6 +53,69 @@ pub fn po_dir(root: &Path) -> PathBuf {
 /// The page catalogue of `lang`.
 pub fn page_catalogue(root: &Path, lang: &str) -> PathBuf {
     po_dir(root).join(format!("{lang}.po"))
+}
+
+/// The player, quiz and figure catalogue of `lang`.
+pub fn ui_catalogue(root: &Path, lang: &str) -> PathBuf {
+    po_dir(root).join("ui").join(format!("{lang}.po"))
+}
+
+/// The template's header. No creation date: the template changes only when
+/// the English text does, so a `git diff` of it shows what to translate.
+pub fn template_header() -> Vec<(String, String)> {
+    [
+        ("Project-Id-Version", "Backtracking by Hand"),
+        ("MIME-Version", "1.0"),
+        ("Content-Type", "text/plain; charset=UTF-8"),
+        ("Content-Transfer-Encoding", "8bit"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect()
+}
+
+/// Whether a message has anything a translator could change: a letter left
+/// once code spans, `{{#...}}` directives, HTML tags and fenced code are
+/// taken away. Untranslated messages are built as their English source, so
+/// leaving these out changes no page and lets the check demand that every
+/// entry be translated.
+pub fn has_text(msgid: &str) -> bool {
+    let trimmed = msgid.trim_start();
+    if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+        return false;
+    }
+    let mut rest = String::with_capacity(msgid.len());
+    let mut chars = msgid.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '`' => {
+                // A code span: up to the next backquote.
+                for d in chars.by_ref() {
+                    if d == '`' {
+                        break;
+                    }
+                }
+            }
+            '<' => {
+                for d in chars.by_ref() {
+                    if d == '>' {
+                        break;
+                    }
+                }
+            }
+            '{' if chars.peek() == Some(&'{') => {
+                let mut last = ' ';
+                for d in chars.by_ref() {
+                    if d == '}' && last == '}' {
+                        break;
+                    }
+                    last = d;
+                }
+            }
+            c => rest.push(c),
+        }
+    }
+    rest.chars().any(char::is_alphabetic)
 }
 
 /// The languages `book/po/languages.toml` lists.

@@ -17,7 +17,7 @@
 //! `workbook check` fails until it is gone.
 
 use super::po::{self, Catalogue, Entry};
-use super::{Language, languages, page_catalogue, po_dir};
+use super::{Language, has_text, languages, page_catalogue, po_dir, template_header, ui};
 use anyhow::{Context, Result, anyhow};
 use mdbook_i18n_helpers::xgettext::create_catalogs;
 use std::collections::HashMap;
@@ -27,6 +27,8 @@ use std::path::Path;
 pub struct Extracted {
     pub messages: usize,
     pub languages: Vec<(String, usize, usize)>,
+    pub ui_messages: usize,
+    pub ui_languages: Vec<(String, usize, usize)>,
 }
 
 /// Regenerates `book/po/messages.pot` and merges every language's catalogue.
@@ -46,9 +48,27 @@ pub fn extract(root: &Path) -> Result<Extracted> {
             .count();
         report.push((lang.code.clone(), translated, template.entries.len()));
     }
+    let ui_template = ui::ui_template(root)?;
+    write_file(&dir.join("ui.pot"), &po::write(&ui_template))?;
+    let ui_dir = dir.join("ui");
+    std::fs::create_dir_all(&ui_dir)
+        .with_context(|| format!("cannot create {}", ui_dir.display()))?;
+    let mut ui_report = Vec::new();
+    for lang in languages(root)? {
+        let path = super::ui_catalogue(root, &lang.code);
+        let merged = merge_file(&path, &ui_template, &lang)?;
+        write_file(&path, &po::write(&merged))?;
+        let translated = merged
+            .live()
+            .filter(|e| e.is_translated() && !e.is_fuzzy())
+            .count();
+        ui_report.push((lang.code.clone(), translated, ui_template.entries.len()));
+    }
     Ok(Extracted {
         messages: template.entries.len(),
         languages: report,
+        ui_messages: ui_template.entries.len(),
+        ui_languages: ui_report,
     })
 }
 
@@ -113,64 +133,6 @@ pub fn page_template(root: &Path) -> Result<Catalogue> {
         header: template_header(),
         entries,
     })
-}
-
-/// The template's header. No creation date: the template changes only when
-/// the English text does, so a `git diff` of it shows what to translate.
-pub fn template_header() -> Vec<(String, String)> {
-    [
-        ("Project-Id-Version", "Backtracking by Hand"),
-        ("MIME-Version", "1.0"),
-        ("Content-Type", "text/plain; charset=UTF-8"),
-        ("Content-Transfer-Encoding", "8bit"),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect()
-}
-
-/// Whether a message has anything a translator could change: a letter left
-/// once code spans, `{{#...}}` directives, HTML tags and fenced code are
-/// taken away. Untranslated messages are built as their English source, so
-/// leaving these out changes no page and lets the check demand that every
-/// entry be translated.
-pub fn has_text(msgid: &str) -> bool {
-    let trimmed = msgid.trim_start();
-    if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-        return false;
-    }
-    let mut rest = String::with_capacity(msgid.len());
-    let mut chars = msgid.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '`' => {
-                // A code span: up to the next backquote.
-                for d in chars.by_ref() {
-                    if d == '`' {
-                        break;
-                    }
-                }
-            }
-            '<' => {
-                for d in chars.by_ref() {
-                    if d == '>' {
-                        break;
-                    }
-                }
-            }
-            '{' if chars.peek() == Some(&'{') => {
-                let mut last = ' ';
-                for d in chars.by_ref() {
-                    if d == '}' && last == '}' {
-                        break;
-                    }
-                    last = d;
-                }
-            }
-            c => rest.push(c),
-        }
-    }
-    rest.chars().any(char::is_alphabetic)
 }
 
 /// The catalogue at `path` (if any) merged into `template` for `lang`.
