@@ -61,12 +61,12 @@ mod without {
     use std::process::ExitCode;
 
     /// What a build without mdBook's crates answers to `book build`.
-    pub fn build(_root: &Path) -> Result<PathBuf> {
+    pub fn build(_root: &Path, _lang: Option<&str>) -> Result<PathBuf> {
         bail!("{}", needs_feature("build"))
     }
 
     /// What a build without mdBook's crates answers to `book serve`.
-    pub fn serve(_root: &Path, _port: u16, _open: bool) -> Result<ExitCode> {
+    pub fn serve(_root: &Path, _port: u16, _open: bool, _lang: Option<&str>) -> Result<ExitCode> {
         bail!("{}", needs_feature("serve --open"))
     }
 

@@ -14,6 +14,8 @@
 //! each language's catalogue into it.
 
 #[cfg(feature = "book")]
+pub mod build;
+#[cfg(feature = "book")]
 pub mod extract;
 pub mod po;
 pub mod ui;
@@ -65,9 +67,15 @@ pub fn ui_catalogue(root: &Path, lang: &str) -> PathBuf {
 pub fn template_header() -> Vec<(String, String)> {
     [
         ("Project-Id-Version", "Backtracking by Hand"),
+        ("POT-Creation-Date", ""),
+        ("PO-Revision-Date", ""),
+        ("Last-Translator", ""),
+        ("Language-Team", ""),
         ("MIME-Version", "1.0"),
         ("Content-Type", "text/plain; charset=UTF-8"),
         ("Content-Transfer-Encoding", "8bit"),
+        ("Language", ""),
+        ("Plural-Forms", ""),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -155,6 +155,11 @@ pub fn merge(old: Option<&Catalogue>, template: &Catalogue, lang: &Language) -> 
         header,
         entries: Vec::new(),
     };
+    for (field, value) in template_header() {
+        if merged.header_field(&field).is_none() {
+            merged.set_header_field(&field, &value);
+        }
+    }
     merged.set_header_field("Language", &lang.code);
     merged.set_header_field("Plural-Forms", &lang.plural_forms);
     merged.set_header_field("Content-Type", "text/plain; charset=UTF-8");

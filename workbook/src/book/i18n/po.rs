@@ -90,6 +90,33 @@ impl Catalogue {
     }
 }
 
+/// The header fields every catalogue carries: gettext's standard header,
+/// which the `polib` reader behind the `Gettext` preprocessor requires
+/// (it panics on a catalogue without them, so the build checks first).
+pub const HEADER_FIELDS: &[&str] = &[
+    "Project-Id-Version",
+    "POT-Creation-Date",
+    "PO-Revision-Date",
+    "Last-Translator",
+    "Language-Team",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+    "Language",
+    "Plural-Forms",
+];
+
+impl Catalogue {
+    /// The standard header fields this catalogue lacks.
+    pub fn missing_header_fields(&self) -> Vec<&'static str> {
+        HEADER_FIELDS
+            .iter()
+            .copied()
+            .filter(|f| self.header_field(f).is_none())
+            .collect()
+    }
+}
+
 /// Which field a continuation line (`"..."`) extends.
 #[derive(Clone, Copy)]
 enum Field {

@@ -455,9 +455,9 @@ impl Translator {
         self.map.get(&t).map(|tr| fill(tr, &args))
     }
 
-    /// The scripts' dictionary: template to translation.
-    pub fn script_strings(&self) -> &HashMap<String, String> {
-        &self.map
+    /// The translation of a template, as the scripts look theirs up.
+    pub fn lookup(&self, template: &str) -> Option<&str> {
+        self.map.get(template).map(String::as_str)
     }
 }
 
