@@ -277,7 +277,7 @@
   Player.prototype.codePanel = function () {
     var t = this.t;
     var box = el("div", { class: "bt-code" });
-    box.appendChild(el("p", { class: "bt-code-head" }, t.code.path.split("/").pop() + " (" + t.code.anchor + "), the code the search runs"));
+    box.appendChild(el("p", { class: "bt-code-head" }, btT("{0} ({1}), the code the search runs", t.code.path.split("/").pop(), t.code.anchor)));
     var pre = el("pre", { class: "bt-code-lines", tabindex: "0", "aria-label": btT("The reference code; the executing line is marked") });
     this.lines = t.code.lines.map(function (line, i) {
       var span = el("span", { class: "bt-line", "data-line": i + 1 });

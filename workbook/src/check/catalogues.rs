@@ -192,10 +192,13 @@ pub fn compare(
     problems
 }
 
+/// Finds the parts of a text a translation must keep.
+type Finder = fn(&str) -> Vec<String>;
+
 /// What a translation must keep of its English text.
 fn kept(at: &str, msgid: &str, msgstr: &str) -> Vec<String> {
     let mut problems = Vec::new();
-    let rules: [(&str, fn(&str) -> Vec<String>); 4] = [
+    let rules: [(&str, Finder); 4] = [
         ("placeholders", placeholders),
         ("link targets", link_targets),
         ("code spans", code_spans),

@@ -44,7 +44,6 @@ pub fn read_catalogue(path: &Path) -> Result<Catalogue> {
 pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result<PathBuf> {
     let book_root = root.join("book");
     let pages = page_catalogue(root, &lang.code);
-    read_catalogue(&pages)?;
     let ui = read_catalogue(&ui_catalogue(root, &lang.code))?;
     let translator = Translator::new(&ui);
 
@@ -57,12 +56,30 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
             .map_err(|e| anyhow!("cannot set {key} for the {} build: {e:#}", lang.code))
     };
     set(&mut config, "book.language", lang.code.clone().into())?;
+    // The title in the menu bar and the tab: the pages' translation of it.
+    let page_messages = read_catalogue(&pages)?;
+    if let Some(title) = config.book.title.clone()
+        && let Some(t) = page_messages
+            .live()
+            .find(|e| e.msgid == title && e.is_translated() && !e.is_fuzzy())
+            .and_then(|e| e.msgstr.first())
+    {
+        set(&mut config, "book.title", t.clone().into())?;
+    }
     set(
         &mut config,
         "build.build-dir",
         out.display().to_string().into(),
     )?;
     set(&mut config, "preprocessor.gettext.po-dir", "po".into())?;
+    // The 404 page loads its styles from the site's URL: the language's own.
+    let site_url = config
+        .get::<String>("output.html.site-url")
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| "/".to_string());
+    let site_url = format!("{}/{}/", site_url.trim_end_matches('/'), lang.code);
+    set(&mut config, "output.html.site-url", site_url.into())?;
     let links = toml::Value::Array(vec!["links".into()]);
     set(&mut config, "preprocessor.gettext.before", links.clone())?;
     set(&mut config, "preprocessor.bt-ui.before", links)?;

@@ -402,7 +402,7 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
             });
         }
         for msgid in found {
-            if !has_text(&msgid.replace(|c: char| c == '{' || c == '}', " ")) {
+            if !has_text(&msgid.replace(['{', '}'], " ")) {
                 continue;
             }
             let r = refs.entry(msgid.clone()).or_default();
