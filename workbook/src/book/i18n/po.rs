@@ -9,6 +9,7 @@
 //! message, with the line of its `msgid`. The cost: one pass over the file.
 
 use anyhow::{Result, bail};
+#[cfg(any(feature = "book", test))]
 use std::fmt::Write as _;
 
 /// One message of a catalogue.
@@ -72,6 +73,7 @@ impl Catalogue {
             .map(|(_, v)| v.as_str())
     }
 
+    #[cfg(feature = "book")]
     /// Sets a header field, keeping its place if it is already there.
     pub fn set_header_field(&mut self, name: &str, value: &str) {
         match self
@@ -332,6 +334,7 @@ fn parse_header(name: &str, line: usize, text: &str) -> Result<Vec<(String, Stri
     Ok(fields)
 }
 
+#[cfg(any(feature = "book", test))]
 /// The catalogue as gettext writes it: one entry per paragraph, strings split
 /// after each `\n` so a multi-line message reads line by line.
 pub fn write(catalogue: &Catalogue) -> String {
@@ -375,6 +378,7 @@ pub fn write(catalogue: &Catalogue) -> String {
     out
 }
 
+#[cfg(any(feature = "book", test))]
 fn push_string(out: &mut String, prefix: &str, keyword: &str, text: &str) {
     let pieces: Vec<&str> = text.split_inclusive('\n').collect();
     if pieces.len() <= 1 {
@@ -387,6 +391,7 @@ fn push_string(out: &mut String, prefix: &str, keyword: &str, text: &str) {
     }
 }
 
+#[cfg(any(feature = "book", test))]
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {

@@ -23,7 +23,9 @@ use super::has_text;
 use super::po::{Catalogue, Entry};
 use anyhow::{Context, Result};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+#[cfg(any(feature = "book", test))]
+use std::collections::HashMap;
 use std::path::Path;
 
 /// The string with each run of ASCII digits replaced by `{i}`, and the runs.
@@ -51,6 +53,7 @@ pub fn template(s: &str) -> (String, Vec<String>) {
 }
 
 /// `translation` with each `{i}` replaced by `args[i]`.
+#[cfg(any(feature = "book", test))]
 pub fn fill(translation: &str, args: &[String]) -> String {
     let mut out = translation.to_string();
     // Highest index first, so `{1}` is not found inside `{10}`.
@@ -434,11 +437,13 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
     })
 }
 
-/// A language's translations of the templates.
+/// A language's translations of the templates (for its build).
+#[cfg(feature = "book")]
 pub struct Translator {
     map: HashMap<String, String>,
 }
 
+#[cfg(feature = "book")]
 impl Translator {
     pub fn new(catalogue: &Catalogue) -> Translator {
         let map = catalogue
