@@ -20,6 +20,7 @@
 //! proof that they are current) works the same.
 
 mod generate;
+pub mod i18n;
 // `workbook trace` writes its players with the book's own reader and writer.
 pub(crate) mod records;
 pub(crate) mod render;
@@ -33,6 +34,27 @@ pub use generate::stale;
 #[cfg(feature = "book")]
 pub use site::{build, serve};
 
+/// `workbook book extract`: the template and every language's catalogue.
+#[cfg(feature = "book")]
+pub fn extract(root: &std::path::Path) -> anyhow::Result<std::process::ExitCode> {
+    let done = i18n::extract::extract(root)?;
+    println!(
+        "Extracted {} messages to book/po/messages.pot.",
+        done.messages
+    );
+    for (lang, translated, total) in done.languages {
+        println!("  book/po/{lang}.po: {translated} of {total} messages translated");
+    }
+    println!(
+        "Extracted {} player, quiz and figure messages to book/po/ui.pot.",
+        done.ui_messages
+    );
+    for (lang, translated, total) in done.ui_languages {
+        println!("  book/po/ui/{lang}.po: {translated} of {total} messages translated");
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
 #[cfg(not(feature = "book"))]
 mod without {
     use anyhow::{Result, bail};
@@ -40,13 +62,18 @@ mod without {
     use std::process::ExitCode;
 
     /// What a build without mdBook's crates answers to `book build`.
-    pub fn build(_root: &Path) -> Result<PathBuf> {
+    pub fn build(_root: &Path, _lang: Option<&str>) -> Result<PathBuf> {
         bail!("{}", needs_feature("build"))
     }
 
     /// What a build without mdBook's crates answers to `book serve`.
-    pub fn serve(_root: &Path, _port: u16, _open: bool) -> Result<ExitCode> {
+    pub fn serve(_root: &Path, _port: u16, _open: bool, _lang: Option<&str>) -> Result<ExitCode> {
         bail!("{}", needs_feature("serve --open"))
+    }
+
+    /// What a build without mdBook's crates answers to `book extract`.
+    pub fn extract(_root: &Path) -> Result<ExitCode> {
+        bail!("{}", needs_feature("extract"))
     }
 
     fn needs_feature(action: &str) -> String {
@@ -57,4 +84,4 @@ mod without {
     }
 }
 #[cfg(not(feature = "book"))]
-pub use without::{build, serve};
+pub use without::{build, extract, serve};

@@ -296,8 +296,13 @@ enum GradeAction {
 
 #[derive(Subcommand, Clone)]
 enum BookAction {
-    /// Build the static site into `book/book` (the default).
-    Build,
+    /// Build the static site into `book/book` (the default): English, and each
+    /// complete language into `book/book/<lang>` (book/po/languages.toml).
+    Build {
+        /// Also build this language, complete or not (ja, zh-CN, ru).
+        #[arg(long)]
+        lang: Option<String>,
+    },
     /// Build, serve on http://127.0.0.1:PORT, and rebuild when a source changes.
     Serve {
         #[arg(long, default_value_t = 3000)]
@@ -305,7 +310,13 @@ enum BookAction {
         /// Open the book in the default browser.
         #[arg(long)]
         open: bool,
+        /// Also build this language, complete or not, and open it (ja, zh-CN, ru).
+        #[arg(long)]
+        lang: Option<String>,
     },
+    /// Translators: regenerate book/po/messages.pot from the English book and
+    /// merge every language's catalogue (see book/po/README.md).
+    Extract,
 }
 
 fn main() -> ExitCode {
@@ -435,9 +446,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Cmd::Limited { args } => Ok(grade::limited_exec(&args)),
         Cmd::LimitedBuild { args } => Ok(grade::limited_build_exec(&args)),
-        Cmd::Book { action } => match action.unwrap_or(BookAction::Build) {
-            BookAction::Build => book::build(&root).map(|_| ExitCode::SUCCESS),
-            BookAction::Serve { port, open } => book::serve(&root, port, open),
+        Cmd::Book { action } => match action.unwrap_or(BookAction::Build { lang: None }) {
+            BookAction::Build { lang } => {
+                book::build(&root, lang.as_deref()).map(|_| ExitCode::SUCCESS)
+            }
+            BookAction::Serve { port, open, lang } => {
+                book::serve(&root, port, open, lang.as_deref())
+            }
+            BookAction::Extract => book::extract(&root),
         },
         Cmd::LearnerReference { chapter, out } => {
             for c in select(&chapters, Some(&chapter))? {

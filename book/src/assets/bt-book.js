@@ -58,17 +58,17 @@
       b.classList.add("bt-picked", right ? "bt-right" : "bt-wrong");
       var why = b.getAttribute("data-why") || "";
       if (right) {
-        verdict.textContent = "Right.";
+        verdict.textContent = btT("Right.");
         if (answer) { answer.open = true; answer.hidden = false; }
         record(wrongs === 0 ? "first" : "later");
       } else {
         wrongs++;
         b.disabled = true;
         if (wrongs === 1 && remember) {
-          verdict.textContent = "Not quite. " + (why ? why + " " : "") + "Try again: the answer stays hidden for one more try.";
+          verdict.textContent = btT("Not quite.") + " " + (why ? why + " " : "") + btT("Try again: the answer stays hidden for one more try.");
           if (answer) { answer.open = false; answer.hidden = true; }
         } else {
-          verdict.textContent = "Not quite. " + (why ? why + " " : "") + "The answer is below.";
+          verdict.textContent = btT("Not quite.") + " " + (why ? why + " " : "") + btT("The answer is below.");
           if (answer) { answer.open = true; answer.hidden = false; }
           record("shown");
         }
@@ -94,8 +94,8 @@
     var first = ids.filter(function (k) { return s[k] === "first"; }).length;
     var p = el("p", { class: "bt-score", "aria-live": "polite" });
     p.textContent = ids.length
-      ? "Your quizzes in this chapter: " + ids.length + " answered, " + first + " right at the first try (kept in this browser only)."
-      : "Your quizzes in this chapter: none answered yet. Each page ends with one; your score is kept in this browser only.";
+      ? btT("Your quizzes in this chapter: {0} answered, {1} right at the first try (kept in this browser only).", ids.length, first)
+      : btT("Your quizzes in this chapter: none answered yet. Each page ends with one; your score is kept in this browser only.");
     var h1 = main.querySelector("h1");
     main.insertBefore(p, h1 ? h1.nextSibling : main.firstChild);
   }

@@ -139,7 +139,7 @@
     var w = LBL + b.cols * CELL + PAD;
     var h = LBL + b.rows * CELL + PAD;
     var svg = el("svg:svg", { viewBox: "0 0 " + w + " " + h, class: "bt-board", role: "img",
-      "aria-label": "The board: " + b.rows + " by " + b.cols });
+      "aria-label": btT("The board: {0} by {1}", b.rows, b.cols) });
     var cells = {};
     for (var r = 0; r < b.rows; r++) {
       svg.appendChild(el("svg:text", { class: "lbl", x: LBL / 2, y: LBL + r * CELL + CELL / 2 + 5 }, String(r)));
@@ -167,7 +167,7 @@
     var b = t.board;
     var at = function (v) { return [24 + b.nodes[v][0] * 3.5, 24 + b.nodes[v][1] * 2.5]; };
     var svg = el("svg:svg", { viewBox: "0 0 400 300", class: "bt-board bt-graph", role: "img",
-      "aria-label": "The graph: " + b.nodes.length + " vertices" });
+      "aria-label": btT("The graph: {0} vertices", b.nodes.length) });
     var defs = el("svg:defs");
     var id = "bt-arrow-" + t.id;
     var marker = el("svg:marker", { id: id, viewBox: "0 0 10 10", refX: "10", refY: "5",
@@ -225,9 +225,11 @@
 
   // ---- one player --------------------------------------------------------------
 
-  var WORDS = { try: "try", place: "place", reject: "reject", undo: "undo", found: "found", note: "" };
+  var WORDS = { try: btT("try"), place: btT("place"), reject: btT("reject"), undo: btT("undo"), found: btT("found"), note: "" };
+  // A step's MARK as the reader reads it (the trace keeps the short names).
+  var MARKS = { solution: "solution", dead: "dead end", guess: "guess" };
   var JUMPS = [
-    ["solution", "s", "solution"], ["dead", "d", "dead end"], ["guess", "g", "guess"]
+    ["solution", "s", btT("solution")], ["dead", "d", btT("dead end")], ["guess", "g", btT("guess")]
   ];
 
   // The traces of a player element: the JSON block inside it, read once
@@ -251,7 +253,7 @@
     try {
       this.traces = readTraces(root);
     } catch (err) {
-      root.appendChild(el("p", { class: "bt-error" }, "This player's trace cannot be read: " + err));
+      root.appendChild(el("p", { class: "bt-error" }, btT("This player's trace cannot be read: {0}", err)));
       return;
     }
     this.root = root;
@@ -259,9 +261,9 @@
     root.textContent = "";
     root.setAttribute("tabindex", "0");
     root.setAttribute("role", "group");
-    root.setAttribute("aria-label", "Step-through player: " + this.traces[0].title +
-      ". Keys: right and left arrows step, space plays or pauses, Home and End jump to the ends, " +
-      "s, d and g jump to the next solution, dead end and guess (with shift, the previous one).");
+    root.setAttribute("aria-label", btT("Step-through player: {0}. Keys: right and left arrows step, space plays or pauses, " +
+      "Home and End jump to the ends, s, d and g jump to the next solution, dead end and guess (with shift, the previous one).",
+      this.traces[0].title));
     root.appendChild(el("p", { class: "bt-title" }, this.traces[0].title));
     if (this.traces.length > 1) { root.appendChild(this.chooser()); }
     this.stage = el("div", { class: "bt-stage" });
@@ -283,8 +285,8 @@
   }
 
   Player.prototype.chooser = function () {
-    var label = el("label", { class: "bt-instance" }, "Instance ");
-    var select = el("select", { "aria-label": "Which instance the player replays" });
+    var label = el("label", { class: "bt-instance" }, btT("Instance") + " ");
+    var select = el("select", { "aria-label": btT("Which instance the player replays") });
     this.traces.forEach(function (t, i) { select.appendChild(el("option", { value: i }, t.instance)); });
     var self = this;
     select.addEventListener("change", function () { self.pause(); self.load(Number(select.value)); });
@@ -319,8 +321,8 @@
   Player.prototype.codePanel = function () {
     var t = this.t;
     var box = el("div", { class: "bt-code" });
-    box.appendChild(el("p", { class: "bt-code-head" }, t.code.path.split("/").pop() + " (" + t.code.anchor + "), the code the search runs"));
-    var pre = el("pre", { class: "bt-code-lines", tabindex: "0", "aria-label": "The reference code; the executing line is marked" });
+    box.appendChild(el("p", { class: "bt-code-head" }, btT("{0} ({1}), the code the search runs", t.code.path.split("/").pop(), t.code.anchor)));
+    var pre = el("pre", { class: "bt-code-lines", tabindex: "0", "aria-label": btT("The reference code; the executing line is marked") });
     this.lines = t.code.lines.map(function (line, i) {
       var span = el("span", { class: "bt-line", "data-line": i + 1 });
       span.appendChild(el("span", { class: "bt-ln", "aria-hidden": "true" }, String(i + 1)));
@@ -337,7 +339,7 @@
     var box = el("div", { class: "bt-timeline" });
     var self = this;
     this.range = el("input", { type: "range", min: "0", max: "0", value: "0", step: "1",
-      class: "bt-range", "aria-label": "Step (scrub the timeline)" });
+      class: "bt-range", "aria-label": btT("Step (scrub the timeline)") });
     this.range.addEventListener("input", function () { self.pause(); self.k = Number(self.range.value); self.show(); });
     this.marks = el("div", { class: "bt-marks", "aria-hidden": "true" });
     box.appendChild(this.range);
@@ -366,24 +368,24 @@
 
   Player.prototype.controls = function () {
     var bar = el("div", { class: "bt-controls" });
-    bar.appendChild(this.button("«", "Back to the start (Home)", "start"));
-    bar.appendChild(this.button("◀", "Step back (left arrow)", "back"));
-    this.playButton = this.button("Play", "Play or pause (space)", "play");
+    bar.appendChild(this.button("«", btT("Back to the start (Home)"), "start"));
+    bar.appendChild(this.button("◀", btT("Step back (left arrow)"), "back"));
+    this.playButton = this.button(btT("Play"), btT("Play or pause (space)"), "play");
     bar.appendChild(this.playButton);
-    bar.appendChild(this.button("▶", "Step forward (right arrow)", "step"));
-    bar.appendChild(this.button("»", "To the end (End)", "end"));
+    bar.appendChild(this.button("▶", btT("Step forward (right arrow)"), "step"));
+    bar.appendChild(this.button("»", btT("To the end (End)"), "end"));
     var self = this;
     this.jumps = {};
     JUMPS.forEach(function (j) {
-      var b = self.button("next " + j[2], "Jump to the next " + j[2] + " (" + j[1] + "; shift+" + j[1] + " for the previous)", "next-" + j[0]);
+      var b = self.button(btT("next {0}", j[2]), btT("Jump to the next {0} ({1}; shift+{1} for the previous)", j[2], j[1]), "next-" + j[0]);
       b.classList.add("j-" + j[0]);
       self.jumps[j[0]] = b;
       bar.appendChild(b);
     });
-    var label = el("label", { class: "bt-speed" }, "speed ");
-    var speed = el("select", { "aria-label": "Steps per second" });
+    var label = el("label", { class: "bt-speed" }, btT("speed") + " ");
+    var speed = el("select", { "aria-label": btT("Steps per second") });
     [1, 2, 5, 10, 30, 100].forEach(function (s) {
-      var o = el("option", { value: s }, s + "/s");
+      var o = el("option", { value: s }, btT("{0}/s", s));
       if (s === 5) { o.selected = true; }
       speed.appendChild(o);
     });
@@ -397,20 +399,20 @@
   Player.prototype.fillLegend = function () {
     var d = this.legend;
     d.textContent = "";
-    d.appendChild(el("summary", {}, "Legend: what the counters and colours mean"));
+    d.appendChild(el("summary", {}, btT("Legend: what the counters and colours mean")));
     var dl = el("dl");
-    dl.appendChild(el("dt", {}, "step"));
-    dl.appendChild(el("dd", {}, "steps replayed so far, of all the steps the reference's search took on this instance"));
+    dl.appendChild(el("dt", {}, btT("step")));
+    dl.appendChild(el("dd", {}, btT("steps replayed so far, of all the steps the reference's search took on this instance")));
     this.t.counters.forEach(function (c) {
       dl.appendChild(el("dt", {}, c[0]));
       dl.appendChild(el("dd", {}, c[2]));
     });
     d.appendChild(dl);
     var keys = el("ul", { class: "bt-keys" });
-    [["m-solution", "a solution: the search has an answer here"],
-      ["m-dead", "a dead end: a node with no way on, which the search backs out of"],
-      ["m-guess", "a guess: a choice among two or more"],
-      ["m-cur", "the tree's current node and the code's executing line"]].forEach(function (p) {
+    [["m-solution", btT("a solution: the search has an answer here")],
+      ["m-dead", btT("a dead end: a node with no way on, which the search backs out of")],
+      ["m-guess", btT("a guess: a choice among two or more")],
+      ["m-cur", btT("the tree's current node and the code's executing line")]].forEach(function (p) {
       var li = el("li");
       li.appendChild(el("span", { class: "bt-swatch " + p[0], "aria-hidden": "true" }));
       li.appendChild(document.createTextNode(" " + p[1]));
@@ -425,14 +427,14 @@
     var d = el("details", { class: "bt-transcript" });
     var t = this.t;
     var tab = this.tab;
-    d.appendChild(el("summary", {}, "Transcript: every step as text (" + t.steps.length + " steps)"));
+    d.appendChild(el("summary", {}, btT("Transcript: every step as text ({0} steps)", t.steps.length)));
     d.addEventListener("toggle", function () {
       if (!d.open || d.querySelector("ol")) { return; }
       var ol = el("ol");
       t.steps.forEach(function (e, i) {
-        var line = e[LINE] ? " [line " + e[LINE] + "]" : "";
-        var mark = e[MARK] !== "-" ? " (" + e[MARK] + ")" : "";
-        ol.appendChild(el("li", {}, "[depth " + tab.depth[tab.nodeAfter[i + 1]] + "]" + line + mark + " " + e[SAY]));
+        var line = e[LINE] ? " " + btT("[line {0}]", e[LINE]) : "";
+        var mark = e[MARK] !== "-" ? " (" + btT(MARKS[e[MARK]] || e[MARK]) + ")" : "";
+        ol.appendChild(el("li", {}, btT("[depth {0}]", tab.depth[tab.nodeAfter[i + 1]]) + line + mark + " " + e[SAY]));
       });
       d.appendChild(ol);
     });
@@ -481,7 +483,9 @@
         ? list.filter(function (x) { return x > k; })[0]
         : list.filter(function (x) { return x < k; }).pop();
       if (to === undefined) {
-        this.say.textContent = "No " + (m[1] === "next" ? "later " : "earlier ") + m[2].replace("dead", "dead end") + " in this run.";
+        this.say.textContent = m[1] === "next"
+          ? btT("No later {0} in this run.", btT(MARKS[m[2]] || m[2]))
+          : btT("No earlier {0} in this run.", btT(MARKS[m[2]] || m[2]));
         return;
       }
       this.k = to;
@@ -492,7 +496,7 @@
   Player.prototype.play = function () {
     var self = this;
     if (this.k >= this.t.steps.length) { this.k = 0; }
-    this.playButton.textContent = "Pause";
+    this.playButton.textContent = btT("Pause");
     this.timer = setInterval(function () {
       if (self.k >= self.t.steps.length) { self.pause(); return; }
       self.k++;
@@ -503,7 +507,7 @@
   Player.prototype.pause = function () {
     if (this.timer) { clearInterval(this.timer); }
     this.timer = null;
-    if (this.playButton) { this.playButton.textContent = "Play"; }
+    if (this.playButton) { this.playButton.textContent = btT("Play"); }
   };
 
   Player.prototype.show = function () {
@@ -545,7 +549,7 @@
     }
     // Counters.
     this.counters.textContent = "";
-    this.counters.appendChild(el("span", { class: "bt-counter", "data-counter": "step", "data-value": k }, "step " + k + " of " + n));
+    this.counters.appendChild(el("span", { class: "bt-counter", "data-counter": "step", "data-value": k }, btT("step {0} of {1}", k, n)));
     var tab = this.tab;
     t.counters.forEach(function (c) {
       var v = tab.values[c[0]][k];
@@ -555,14 +559,14 @@
     this.root.setAttribute("data-node", node);
     this.root.setAttribute("data-line", line);
     this.range.value = k;
-    this.range.setAttribute("aria-valuetext", "step " + k + " of " + n);
+    this.range.setAttribute("aria-valuetext", btT("step {0} of {1}", k, n));
     var word = last ? WORDS[last[KIND]] : "";
-    var mark = last && last[MARK] !== "-" ? " [" + last[MARK].replace("dead", "dead end") + "]" : "";
+    var mark = last && last[MARK] !== "-" ? " [" + btT(MARKS[last[MARK]] || last[MARK]) + "]" : "";
     this.say.textContent = last
       ? (word ? word + ": " : "") + last[SAY] + mark
-      : "Press ▶ or the right arrow to take the first step; drag the timeline to jump.";
+      : btT("Press ▶ or the right arrow to take the first step; drag the timeline to jump.");
     this.say.setAttribute("class", "bt-say" + (last ? " op-" + last[KIND] : ""));
-    this.path.textContent = "path: " + this.tree.pathText(node);
+    this.path.textContent = btT("path: {0}", this.tree.pathText(node));
     JUMPS.forEach(function (j) {
       var any = tab.marks[j[0]].length > 0;
       self.jumps[j[0]].disabled = !any;

@@ -45,15 +45,20 @@
     this.full = n <= MAX_FULL && deep <= MAX_DEPTH;
     this.box = el("div", { class: "bt-treebox" });
     this.box.appendChild(el("p", { class: "bt-tree-head" }, this.full
-      ? "The search tree (" + n + " nodes): one node per " + nodeWord(t) + ", the current one ringed"
-      : "The current path: a row per level; the siblings met so far, small, coloured by what their subtrees held"));
-    this.svg = el("svg:svg", { class: "bt-tree", role: "img", "aria-label": "The search tree" });
+      ? btT("The search tree ({0} nodes): one node per {1}, the current one ringed", n, nodeWord(t))
+      : btT("The current path: a row per level; the siblings met so far, small, coloured by what their subtrees held")));
+    this.svg = el("svg:svg", { class: "bt-tree", role: "img", "aria-label": btT("The search tree") });
     this.box.appendChild(this.svg);
     if (this.full) { this.layout(); }
   }
 
+  // What one tree node stands for, read from the English title (a
+  // translated book keeps it as source_title), in the page's language.
+  var NODE_WORDS = { call: btT("call"), position: btT("position"), square: btT("square") };
   function nodeWord(t) {
-    return /call|position|square/.test(t.title) ? (t.title.match(/one tree node per ([^,:]+)/) || [0, "call"])[1] : "call";
+    var title = t.source_title || t.title;
+    var w = /call|position|square/.test(title) ? (title.match(/one tree node per ([^,:]+)/) || [0, "call"])[1] : "call";
+    return NODE_WORDS[w] || w;
   }
 
   // What node v is at step k: the classes of its mark.
@@ -73,7 +78,7 @@
   // step has none (a call entered before it looks at a square), by the
   // first cell its next few steps name.
   Tree.prototype.label = function (v) {
-    if (v === 0) { return "root"; }
+    if (v === 0) { return btT("root"); }
     var F = BT.F;
     var steps = this.t.steps;
     var j = this.tab.entered[v];
@@ -89,7 +94,7 @@
   Tree.prototype.pathText = function (node) {
     var parts = [];
     for (var a = node; a > 0; a = this.tab.parent[a]) { parts.push(this.label(a)); }
-    parts.push("root");
+    parts.push(btT("root"));
     return parts.reverse().join(" → ");
   };
 

@@ -7,24 +7,58 @@
 //! the sources (polled once a second, which works with every editor). The
 //! cost: one full mdBook build per change.
 
-use super::generate;
-use anyhow::{Result, anyhow};
+use super::{generate, i18n};
+use anyhow::{Result, anyhow, bail};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
-/// Builds the book; returns the folder holding `index.html`.
-pub fn build(root: &Path) -> Result<PathBuf> {
+/// Builds the English book and every complete language (and `lang`, if
+/// given, complete or not); returns the folder holding `index.html`.
+pub fn build(root: &Path, lang: Option<&str>) -> Result<PathBuf> {
     init_logging();
     let files = generate(root)?;
     println!("Generated {files} players, figures and quizzes from the reference.");
+    let known = i18n::languages(root)?;
+    if let Some(code) = lang
+        && code != "en"
+        && !known.iter().any(|l| l.code == code)
+    {
+        let codes: Vec<&str> = known.iter().map(|l| l.code.as_str()).collect();
+        bail!(
+            "--lang {code}: not one of the book's languages (en, {}; see book/po/languages.toml)",
+            codes.join(", ")
+        );
+    }
+    let built: Vec<&i18n::Language> = known
+        .iter()
+        .filter(|l| l.complete || lang == Some(l.code.as_str()))
+        .collect();
+    let mut picker = vec![("en".to_string(), "English".to_string())];
+    picker.extend(built.iter().map(|l| (l.code.clone(), l.name.clone())));
+
+    // English first: mdBook empties its build folder, which holds the others.
     let book_root = root.join("book");
     let book = mdbook_driver::MDBook::load(&book_root)
         .map_err(|e| anyhow!("cannot load the book: {e:#}"))?;
     book.build()
         .map_err(|e| anyhow!("cannot build the book: {e:#}"))?;
     let out = book_root.join("book");
+    i18n::build::write_script_strings(root, &out, None, "en", &picker)?;
     println!("The book is built: {}", out.join("index.html").display());
+    for l in built {
+        let dir = i18n::build::build_language(root, l, &picker)?;
+        let note = if l.complete {
+            ""
+        } else {
+            " (not complete: built on request)"
+        };
+        println!(
+            "The book in {} is built: {}{note}",
+            l.name,
+            dir.join("index.html").display()
+        );
+    }
     Ok(out)
 }
 
@@ -37,18 +71,24 @@ fn init_logging() {
         .try_init();
 }
 
-pub fn serve(root: &Path, port: u16, open: bool) -> Result<ExitCode> {
-    let site = build(root)?;
+/// Builds (English, the complete languages and `lang`) and serves the site,
+/// opening `lang`'s book when asked to open one.
+pub fn serve(root: &Path, port: u16, open: bool, lang: Option<&str>) -> Result<ExitCode> {
+    let site = build(root, lang)?;
     let addr = format!("127.0.0.1:{port}");
     let server = tiny_http::Server::http(&addr)
         .map_err(|e| anyhow!("cannot listen on {addr}: {e} (try another --port)"))?;
-    let url = format!("http://{addr}/");
+    let url = match lang {
+        Some(code) if code != "en" => format!("http://{addr}/{code}/"),
+        _ => format!("http://{addr}/"),
+    };
     println!("Serving the book at {url} (Ctrl-C stops).");
     if open && let Err(e) = opener::open(&url) {
         eprintln!("could not open a browser ({e}); open {url} yourself");
     }
     let watch_root = root.to_path_buf();
-    std::thread::spawn(move || rebuild_on_change(&watch_root));
+    let watch_lang = lang.map(str::to_string);
+    std::thread::spawn(move || rebuild_on_change(&watch_root, watch_lang.as_deref()));
     for request in server.incoming_requests() {
         let response = respond(&site, request.url());
         let _ = request.respond(response);
@@ -56,10 +96,12 @@ pub fn serve(root: &Path, port: u16, open: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn rebuild_on_change(root: &Path) {
+fn rebuild_on_change(root: &Path, lang: Option<&str>) {
     let sources = [
         root.join("book/src"),
         root.join("book/book.toml"),
+        root.join("book/po"),
+        root.join("book/theme"),
         root.join("solutions"),
     ];
     let mut last = newest(&sources);
@@ -68,7 +110,7 @@ fn rebuild_on_change(root: &Path) {
         let now = newest(&sources);
         if now > last {
             last = now;
-            if let Err(e) = build(root) {
+            if let Err(e) = build(root, lang) {
                 eprintln!("rebuild failed: {e:#}");
             }
         }

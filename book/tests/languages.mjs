@@ -1,0 +1,170 @@
+// The book in each built language (issue 23), in chromium: what browser.mjs
+// proves of the English book's pages, plus what only a translation can break.
+//
+// For every language built into book/book/<code>/ (book/po/languages.toml;
+// `workbook book build` builds the complete ones, `--lang` any other):
+//   1. every page, at 390 and 1280 px, loads without a console error, says
+//      <html lang="<code>">, and has the language picker;
+//   2. the picker round-trips: on a chapter page, choosing English opens the
+//      same page of the English book, and choosing the language there opens
+//      this page again;
+//   3. every player steps, and narrates in the language: its first step's
+//      narration differs from the English book's, and its controls' words
+//      (the Play button) come from the language's strings;
+//   4. every quiz answers: its right choice is accepted ("Right." in the
+//      language);
+//   5. no player's narration, title or counter and no figure caption is cut
+//      off (CJK text wraps inside its box at 390 px).
+// A failing page is screenshotted into book/tests/screenshots/.
+//
+// Usage (from the repository root, after the build):
+//   node book/tests/languages.mjs [--shots]
+// --shots also saves a chapter page with a player at 1280 and 390 px per
+// language (book/tests/screenshots/lang_<code>_<width>.png), for a reader to
+// look at.
+
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const site = path.join(root, "book/book");
+const shots = path.join(here, "screenshots");
+const failures = [];
+const fail = (what) => { failures.push(what); console.log("FAIL " + what); };
+
+const codes = [...fs.readFileSync(path.join(root, "book/po/languages.toml"), "utf8").matchAll(/^code\s*=\s*"([^"]+)"/gm)]
+  .map((m) => m[1])
+  .filter((c) => fs.existsSync(path.join(site, c, "index.html")));
+if (!codes.length) {
+  console.log("no language is built besides English (book/po/languages.toml: none complete); nothing to check");
+  process.exit(0);
+}
+
+const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "application/javascript",
+  ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png", ".woff2": "font/woff2", ".ttf": "font/ttf" };
+const server = http.createServer((req, res) => {
+  const url = decodeURIComponent(req.url.split(/[?#]/)[0]);
+  let file = path.normalize(path.join(site, url));
+  if (!file.startsWith(site)) { res.writeHead(403); res.end(); return; }
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) { file = path.join(file, "index.html"); }
+  if (!fs.existsSync(file)) { res.writeHead(404); res.end("not found"); return; }
+  res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
+  res.end(fs.readFileSync(file));
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+function pages(code) {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) { if (e.name !== "generated") { walk(p); } } else if (e.name.endsWith(".html") && e.name !== "toc.html" && e.name !== "print.html") {
+        out.push(path.relative(path.join(site, code), p).split(path.sep).join("/"));
+      }
+    }
+  };
+  walk(path.join(site, code));
+  return out.sort();
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
+});
+
+async function shoot(page, name) {
+  fs.mkdirSync(shots, { recursive: true });
+  const file = path.join(shots, name.replace(/[^a-z0-9]+/gi, "_") + ".png");
+  await page.screenshot({ path: file, fullPage: false }).catch(() => {});
+  console.log("  screenshot: " + path.relative(root, file));
+  return file;
+}
+
+// Runs in the page: the players' and figures' text boxes whose text is cut.
+function clipped() {
+  const out = [];
+  for (const e of document.querySelectorAll(".bt-say, .bt-title, .bt-counter, .bt-path, .bt-tree-head, figcaption, .bt-question, .bt-choices button")) {
+    const s = getComputedStyle(e);
+    const hides = s.overflowX === "hidden" || s.overflowX === "clip" || s.textOverflow === "ellipsis";
+    if (e.scrollWidth > e.clientWidth + 1 && (hides || e.getBoundingClientRect().right > window.innerWidth + 1)) {
+      out.push((e.className || e.tagName) + ": " + e.textContent.slice(0, 40));
+    }
+  }
+  return out;
+}
+
+for (const code of codes) {
+  let checked = 0;
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    let errors = [];
+    page.on("console", (m) => { if (m.type() === "error") { errors.push(m.text()); } });
+    page.on("pageerror", (e) => errors.push(e.message));
+    for (const p of pages(code)) {
+      errors = [];
+      await page.goto(`${base}${code}/${p}`, { waitUntil: "load" });
+      checked++;
+      const lang = await page.evaluate(() => document.documentElement.lang);
+      if (lang !== code) { fail(`${code}/${p}: <html lang="${lang}">`); }
+      if (!(await page.$("select.bt-lang"))) { fail(`${code}/${p} at ${width} px: no language picker`); }
+      const cut = await page.evaluate(clipped);
+      if (cut.length) { fail(`${code}/${p} at ${width} px: text cut off: ${cut.slice(0, 3).join("; ")}`); await shoot(page, `cut_${code}_${width}_${p}`); }
+      if (errors.length) { fail(`${code}/${p} at ${width} px: console errors: ${errors.join(" | ")}`); await shoot(page, `errors_${code}_${width}_${p}`); }
+      if (width !== 1280) { continue; }
+      // Players step and narrate in the language.
+      for (const id of await page.$$eval(".bt-player", (all) => all.map((e) => e.id))) {
+        const english = await fetch(`${base}${p}`).then((r) => r.text());
+        await page.click(`#${id} [data-action="step"]`);
+        const step = await page.getAttribute(`#${id}`, "data-step");
+        const said = (await page.textContent(`#${id} .bt-say`)).trim();
+        if (step !== "1") { fail(`${code}/${p} #${id}: one step shows step ${step}`); }
+        if (!said || english.includes(said.replace(/^[^:]*: /, "").slice(0, 30).replace(/"/g, "&quot;"))) {
+          fail(`${code}/${p} #${id}: the first narration is English or empty: "${said.slice(0, 60)}"`);
+        }
+        const play = (await page.textContent(`#${id} [data-action="play"]`)).trim();
+        if (play === "Play") { fail(`${code}/${p} #${id}: the Play button is in English`); }
+      }
+      // Quizzes answer, in the language.
+      for (const id of await page.$$eval(".bt-quiz", (all) => all.map((e) => e.id))) {
+        await page.click(`#${id} button[data-right="1"]`);
+        const verdict = (await page.$eval(`#${id}`, (q) => q.innerText)).trim();
+        if (/\bRight\.$|\bRight\.\n/.test(verdict)) { fail(`${code}/${p} #${id}: the verdict is in English`); }
+      }
+    }
+    // The picker round-trips on a chapter page.
+    if (width === 1280) {
+      const p = pages(code).find((x) => x.includes("/")) || "index.html";
+      await page.goto(`${base}${code}/${p}`, { waitUntil: "load" });
+      await Promise.all([page.waitForNavigation(), page.selectOption("select.bt-lang", "en")]);
+      if (page.url() !== `${base}${p}`) { fail(`${code}/${p}: the picker's English leads to ${page.url()}`); }
+      await Promise.all([page.waitForNavigation(), page.selectOption("select.bt-lang", code)]);
+      if (page.url() !== `${base}${code}/${p}`) { fail(`${p}: the picker's ${code} leads to ${page.url()}`); }
+    }
+    if (process.argv.includes("--shots")) {
+      const p = pages(code).find((x) => fs.readFileSync(path.join(site, code, x), "utf8").includes('class="bt-player"'));
+      if (p) {
+        await page.goto(`${base}${code}/${p}`, { waitUntil: "load" });
+        const id = await page.$eval(".bt-player", (e) => e.id);
+        for (let i = 0; i < 3; i++) { await page.click(`#${id} [data-action="step"]`); }
+        await page.$eval(`#${id}`, (e) => e.scrollIntoView());
+        await shoot(page, `lang_${code}_${width}`);
+      }
+    }
+    await context.close();
+  }
+  console.log(`${code}: checked ${checked} page loads at 390 and 1280 px`);
+}
+
+await browser.close();
+server.close();
+if (failures.length) {
+  console.log(`\n${failures.length} failure(s)`);
+  process.exit(1);
+}
+console.log("every built language: pages, picker, players and quizzes hold");
