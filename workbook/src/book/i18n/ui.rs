@@ -104,6 +104,20 @@ pub fn visit_html(html: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> Stri
         out.push_str(&rewrite_attributes(tag, f));
         i = end;
         let name = tag_name(tag);
+        if name == "script" && tag.contains("bt-traces") {
+            // A player's traces as JSON (`render::player`): translated as
+            // data, written back escaped the same way.
+            let Some(close) = html[end..].find("</script>").map(|k| end + k) else {
+                continue;
+            };
+            let json = &html[end..close];
+            match translate_traces(json, f) {
+                Some(t) => out.push_str(&t.replace('<', "\\u003c")),
+                None => out.push_str(json),
+            }
+            i = close;
+            continue;
+        }
         if tag.starts_with("</") || tag.ends_with("/>") || !LEAVES.contains(&name.as_str()) {
             continue;
         }
@@ -215,7 +229,7 @@ fn rewrite_attributes(tag: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> S
         let value = &rest[value_start..value_start + len];
         out.push_str(&rest[..value_start]);
         let new = if name == "data-traces" {
-            translate_traces(value, f)
+            translate_traces(&unescape(value), f).map(|t| escape(&t))
         } else if TEXT_ATTRIBUTES.contains(&name) {
             f(&unescape(value)).map(|t| escape(&t))
         } else {
@@ -228,10 +242,12 @@ fn rewrite_attributes(tag: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> S
     out
 }
 
-/// A player's `data-traces` JSON with its narration, title, instance
-/// labels and counters translated; the code, cells and steps untouched.
-fn translate_traces(value: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> Option<String> {
-    let mut traces: Value = serde_json::from_str(&unescape(value)).ok()?;
+/// A player's traces (JSON, from its script block or an older page's
+/// `data-traces`) with their narration, title, instance labels and counters
+/// translated; the code, cells and steps untouched. Narration is either in
+/// `says` (a step holds its index) or each step's last field.
+fn translate_traces(json: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> Option<String> {
+    let mut traces: Value = serde_json::from_str(json).ok()?;
     let mut changed = false;
     let apply = |v: &mut Value, f: &mut dyn FnMut(&str) -> Option<String>| -> bool {
         if let Some(s) = v.as_str()
@@ -281,6 +297,11 @@ fn translate_traces(value: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> O
                 totals.insert(name, v);
             }
         }
+        if let Some(says) = trace.get_mut("says").and_then(Value::as_array_mut) {
+            for v in says.iter_mut() {
+                changed |= apply(v, f);
+            }
+        }
         if let Some(steps) = trace.get_mut("steps").and_then(Value::as_array_mut) {
             for step in steps.iter_mut().filter_map(Value::as_array_mut) {
                 // The narration (SAY) is the step's last field.
@@ -290,7 +311,7 @@ fn translate_traces(value: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> O
             }
         }
     }
-    changed.then(|| escape(&traces.to_string()))
+    changed.then(|| traces.to_string())
 }
 
 fn unescape(s: &str) -> String {
@@ -525,6 +546,37 @@ mod tests {
         assert_eq!(json[0]["counters"][0][0], "вызовы");
         assert_eq!(json[0]["totals"]["вызовы"], 3);
         assert_eq!(json[0]["code"]["lines"][0], "fn f()");
+    }
+
+    #[test]
+    fn a_players_script_block_is_translated_in_its_narration_table() {
+        let traces = r#"[{"title":"T","instance":"n = 4","counters":[["calls","nodes","calls so far"]],"totals":{"calls":3},"code":{"lines":["fn f()"]},"says":["a queen on row 0.","a queen on row 1 <here>."],"steps":[["try",1,0,3,"-",0,0,"Q",1]]}]"#;
+        let html = format!(
+            "<div class=\"bt-player\"><script type=\"application/json\" class=\"bt-traces\">{}</script><p class=\"bt-title\">T</p></div>",
+            traces.replace('<', "\\u003c")
+        );
+        let dict: HashMap<&str, &str> = [
+            ("calls", "вызовы"),
+            ("a queen on row {0}.", "ферзь в строке {0}."),
+            ("a queen on row {0} <here>.", "ферзь в строке {0} <здесь>."),
+        ]
+        .into_iter()
+        .collect();
+        let mut seen = Vec::new();
+        let out = visit_html(&html, &mut |s| {
+            seen.push(s.to_string());
+            let (t, args) = template(s);
+            dict.get(t.as_str()).map(|tr| fill(tr, &args))
+        });
+        assert!(seen.iter().any(|s| s == "a queen on row 1 <here>."), "{seen:?}");
+        let start = out.find("bt-traces\">").expect("the block") + "bt-traces\">".len();
+        let end = out[start..].find("</script>").expect("its end") + start;
+        assert!(!out[start..end].contains('<'), "a raw < in the block");
+        let json: Value = serde_json::from_str(&out[start..end]).expect("json");
+        assert_eq!(json[0]["says"][0], "ферзь в строке 0.");
+        assert_eq!(json[0]["says"][1], "ферзь в строке 1 <здесь>.");
+        assert_eq!(json[0]["steps"][0][8], 1, "a step keeps its index");
+        assert_eq!(json[0]["totals"]["вызовы"], 3);
     }
 
     #[test]
