@@ -79,13 +79,20 @@ const server = http.createServer((req, res) => {
 await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
+// The translations (book/book/<code>/) are languages.mjs's: their narration
+// states its counters in their own words, so this file's English checks skip them.
+const languageDirs = new Set([...fs.readFileSync(path.join(site, "..", "po", "languages.toml"), "utf8")
+  .matchAll(/^code\s*=\s*"([^"]+)"/gm)].map((m) => m[1]));
+
 function pages() {
   const out = [];
   const walk = (dir) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       // generated/ holds the snippets pages include; mdBook copies them too.
-      if (e.isDirectory()) { if (e.name !== "generated") { walk(p); } } else if (e.name.endsWith(".html") && e.name !== "toc.html") {
+      if (e.isDirectory()) {
+        if (e.name !== "generated" && !(dir === site && languageDirs.has(e.name))) { walk(p); }
+      } else if (e.name.endsWith(".html") && e.name !== "toc.html") {
         out.push(path.relative(site, p).split(path.sep).join("/"));
       }
     }
