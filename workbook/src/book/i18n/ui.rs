@@ -568,7 +568,10 @@ mod tests {
             let (t, args) = template(s);
             dict.get(t.as_str()).map(|tr| fill(tr, &args))
         });
-        assert!(seen.iter().any(|s| s == "a queen on row 1 <here>."), "{seen:?}");
+        assert!(
+            seen.iter().any(|s| s == "a queen on row 1 <here>."),
+            "{seen:?}"
+        );
         let start = out.find("bt-traces\">").expect("the block") + "bt-traces\">".len();
         let end = out[start..].find("</script>").expect("its end") + start;
         assert!(!out[start..end].contains('<'), "a raw < in the block");
