@@ -78,15 +78,7 @@ fn collect(
                 }
             }
             syn::Item::Impl(i) => {
-                let owner = match &*i.self_ty {
-                    syn::Type::Path(p) => p
-                        .path
-                        .segments
-                        .last()
-                        .map(|s| s.ident.to_string())
-                        .unwrap_or_default(),
-                    _ => String::new(),
-                };
+                let owner = crate::stubs::type_name(&i.self_ty);
                 for member in &i.items {
                     if let syn::ImplItem::Fn(f) = member {
                         let key = format!("{owner}::{}", f.sig.ident);
