@@ -31,10 +31,10 @@
 //! 9. every number of five or more digits in the book's prose and its
 //!    generated snippets has thousands separators (`check/thousands.rs`).
 //! 10. every language listed `complete` in `book/po/languages.toml` has
-//!    every message of the book translated, none fuzzy or obsolete, each
-//!    keeping its placeholders, link targets, code spans and HTML tags, and
-//!    `msgfmt --check` (when installed) accepts its catalogues; the others
-//!    are reported, not enforced (`check/catalogues.rs`).
+//!     every message of the book translated, none fuzzy or obsolete, each
+//!     keeping its placeholders, link targets, code spans and HTML tags, and
+//!     `msgfmt --check` (when installed) accepts its catalogues; the others
+//!     are reported, not enforced (`check/catalogues.rs`).
 //!
 //! Rules 1-4, 6, 7, 9 and 10 and the listing of rule 8 are instant; rule 5 builds
 //! and runs each suite twice; rule 8's runs build the suite once per mutant.
