@@ -41,7 +41,7 @@ const STAGES: [Stage; 11] = [
     ("count_mirror", "count, bitmasks + mirror", count_mirror),
     (
         "count_fast",
-        "count, 8 symmetries, branch-free walks (reference only)",
+        "count, 8 symmetries, walks in vector lanes (reference only)",
         count_fast,
     ),
     (
@@ -51,7 +51,7 @@ const STAGES: [Stage; 11] = [
     ),
     (
         "count_fast_parallel",
-        "count, 8 symmetries, rayon (reference only)",
+        "count, 8 symmetries, lanes on every core (reference only)",
         count_fast_parallel,
     ),
 ];

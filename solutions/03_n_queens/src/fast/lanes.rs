@@ -40,6 +40,7 @@
 //! module's tests check every job's count against the scalar walks; the
 //! book's fast-end page has the measurements.
 
+use super::walks::Next;
 use super::{Plan, Start, class_size};
 
 /// The largest board the lanes take: four bits per column index, 16 of
@@ -166,6 +167,18 @@ pub(super) fn count_with(
     starts: &[(usize, Start)],
     kernel: Kernel,
 ) -> Option<u64> {
+    count_from(n, plans, starts, kernel, Next::Own(0))
+}
+
+/// [`count_with`] for the starts these lanes take from `next`: with a
+/// shared cursor, the solutions below the starts this thread took.
+pub(super) fn count_from(
+    n: usize,
+    plans: &[(Plan, bool)],
+    starts: &[(usize, Start)],
+    kernel: Kernel,
+    next: Next,
+) -> Option<u64> {
     if n > MAX_N {
         return None;
     }
@@ -175,17 +188,17 @@ pub(super) fn count_with(
             #[allow(unsafe_code)]
             // SAFETY: the processor has every feature `count_avx512`
             // enables, detected just above.
-            return Some(unsafe { x86::count_avx512(plans, starts) });
+            return Some(unsafe { x86::count_avx512(plans, starts, next) });
         }
         Kernel::Avx2 if x86::has_avx2() => {
             #[allow(unsafe_code)]
             // SAFETY: the processor has every feature `count_avx2`
             // enables, detected just above.
-            return Some(unsafe { x86::count_avx2(plans, starts) });
+            return Some(unsafe { x86::count_avx2(plans, starts, next) });
         }
         _ => {}
     }
-    let _ = (plans, starts, kernel);
+    let _ = (plans, starts, kernel, next);
     None
 }
 
@@ -216,22 +229,69 @@ impl Engine {
     }
 }
 
-/// Every plan's run of starts, each walked by [`walk_plan`].
+/// Every plan's run of the starts taken from `next`, each walked by
+/// [`walk_plan`]. The starts are sorted by plan, so the starts one taker
+/// gets come plan by plan too, even when other threads take some between.
 #[inline(always)]
-fn count_lanes<L: Lanes>(plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
+fn count_lanes<L: Lanes>(plans: &[(Plan, bool)], starts: &[(usize, Start)], mut next: Next) -> u64 {
     let mut engines = vec![Engine::default(); ENGINES];
     let mut found = 0;
+    let mut taken = next.take();
     // A plain loop, not a closure: a closure would not inherit the
     // caller's target features, and the intrinsics would become calls.
-    for run in starts.chunk_by(|a, b| a.0 == b.0) {
-        let (plan, test) = &plans[run[0].0];
-        found += if *test {
-            walk_plan::<L, true>(plan, run, &mut engines)
-        } else {
-            walk_plan::<L, false>(plan, run, &mut engines)
+    while let Some(&(index, _)) = starts.get(taken) {
+        let mut run = Run {
+            plan: index,
+            starts,
+            taken,
+            next: &mut next,
         };
+        let (plan, test) = &plans[index];
+        found += if *test {
+            walk_plan::<L, true>(plan, &mut run, &mut engines)
+        } else {
+            walk_plan::<L, false>(plan, &mut run, &mut engines)
+        };
+        taken = run.taken;
     }
     found
+}
+
+/// The starts of one plan as one taker gets them: `taken` is the index it
+/// took last and has not loaded yet (a start of the next plan, or past the
+/// end, once this plan's are gone).
+struct Run<'a, 'n> {
+    plan: usize,
+    starts: &'a [(usize, Start)],
+    taken: usize,
+    next: &'a mut Next<'n>,
+}
+
+impl Run<'_, '_> {
+    /// The next start of this plan, if any is left.
+    #[inline(always)]
+    fn take(&mut self) -> Option<&Start> {
+        match self.starts.get(self.taken) {
+            Some((index, start)) if *index == self.plan => {
+                self.taken = self.next.take();
+                Some(start)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether this plan has starts left to load.
+    #[inline(always)]
+    fn more(&self) -> bool {
+        self.starts
+            .get(self.taken)
+            .is_some_and(|s| s.0 == self.plan)
+    }
+
+    /// The row every start of this plan has filled down to.
+    fn first(&self) -> usize {
+        self.starts.get(self.taken).map_or(0, |s| s.1.placed)
+    }
 }
 
 /// The solutions below `starts`, which all share `plan` and a row, by
@@ -252,20 +312,23 @@ fn count_lanes<L: Lanes>(plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u
 #[inline(always)]
 fn walk_plan<L: Lanes, const TEST: bool>(
     plan: &Plan,
-    starts: &[(usize, Start)],
+    run: &mut Run,
     engines: &mut [Engine],
 ) -> u64 {
-    let first = starts[0].1.placed;
+    let first = run.first();
     let rows = rows(plan, first);
-    let mut next = 0;
     let mut found = 0;
     // While there are starts, the engines step in turn, and one with no
     // full row loads more.
-    while next < starts.len() {
+    // `more` is a local, changed only by a load: read through `run` at
+    // every round, it cost 10 % more instructions.
+    let mut more = run.more();
+    while more {
         for e in engines.iter_mut() {
             if e.full == 0 {
                 let (list, len) = (&mut e.lists[first], &mut e.len[first]);
-                next = load::<TEST>(plan, starts, next, list, len, L::N);
+                load::<TEST>(plan, run, list, len, L::N);
+                more = run.more();
                 e.mark(first, L::N);
             } else {
                 let d = 31 - e.full.leading_zeros() as usize;
@@ -393,20 +456,19 @@ fn step<L: Lanes, const TEST: bool>(n: usize, row: &Row, d: usize, e: &mut Engin
 }
 // ANCHOR_END: lanes
 
-/// Loads starts from `next` on into `list` (the first row's) until it
-/// holds `want` entries or the starts run out; the index of the next
-/// start.
+/// Loads the run's starts into `list` (the first row's) until it holds
+/// `want` entries or the plan's starts run out.
 fn load<const TEST: bool>(
     plan: &Plan,
-    starts: &[(usize, Start)],
-    mut next: usize,
+    run: &mut Run,
     list: &mut List,
     len: &mut usize,
     want: usize,
-) -> usize {
-    while *len < want && next < starts.len() {
-        let start = &starts[next].1;
-        next += 1;
+) {
+    while *len < want {
+        let Some(start) = run.take() else {
+            break;
+        };
         let free = plan.free(start.placed, start.cols, start.left, start.right);
         if free == 0 {
             continue;
@@ -426,7 +488,6 @@ fn load<const TEST: bool>(
         }
         *len += 1;
     }
-    next
 }
 
 /// Each row's constants for the row below it, from `first` to the row
@@ -515,6 +576,38 @@ mod tests {
             for kernel in [Kernel::Avx512, Kernel::Avx2] {
                 if let Some(count) = count_with(n, &jobs.plans, &jobs.starts, kernel) {
                     assert_eq!(count, expected, "n = {n}, {kernel:?}");
+                }
+            }
+        }
+    }
+
+    /// Three takers sharing one cursor, as `count_fast_parallel`'s threads
+    /// do: each gets the starts of several plans in pieces, and together
+    /// they count every board once, with each width.
+    #[test]
+    fn takers_sharing_one_cursor_count_every_board_once() {
+        let a000170 = [4, 40, 92, 352, 724, 2680, 14200, 73712];
+        for (n, expected) in (6..).zip(a000170) {
+            let jobs = super::super::jobs(n);
+            for kernel in [Kernel::Avx512, Kernel::Avx2] {
+                let cursor = std::sync::atomic::AtomicUsize::new(0);
+                let counts: Vec<Option<u64>> = std::thread::scope(|scope| {
+                    let takers: Vec<_> = (0..3)
+                        .map(|_| {
+                            scope.spawn(|| {
+                                let next = Next::Shared(&cursor);
+                                count_from(n, &jobs.plans, &jobs.starts, kernel, next)
+                            })
+                        })
+                        .collect();
+                    takers
+                        .into_iter()
+                        .map(|t| t.join().ok().flatten())
+                        .collect()
+                });
+                if counts.iter().all(Option::is_some) {
+                    let total: u64 = counts.iter().flatten().sum();
+                    assert_eq!(total, expected, "n = {n}, {kernel:?}");
                 }
             }
         }

@@ -34,6 +34,7 @@
 
 use super::{Plan, Start, class_size};
 use std::hint::select_unpredictable;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Walks sharing one loop.
 const WALKS: usize = 4;
@@ -108,16 +109,40 @@ pub(super) struct Jobs {
     pub(super) starts: Vec<(usize, Start)>,
 }
 
+/// Where the next start comes from: a walker's own index, or a cursor
+/// that the walkers of several threads share, so that no thread's walks
+/// run short of jobs while another thread still has some.
+pub(super) enum Next<'a> {
+    Own(usize),
+    Shared(&'a AtomicUsize),
+}
+
+impl Next<'_> {
+    /// The index of the next start to walk (past the end: none left).
+    #[inline(always)]
+    pub(super) fn take(&mut self) -> usize {
+        match self {
+            Next::Own(next) => {
+                *next += 1;
+                *next - 1
+            }
+            // Relaxed: the starts are only read, and the count is summed
+            // after the threads are joined, which orders everything.
+            Next::Shared(cursor) => cursor.fetch_add(1, Ordering::Relaxed),
+        }
+    }
+}
+
 /// The walks' shared state: every walk's frames and the queue of starts.
 struct Walks<'a> {
     frames: Box<[Frame; FRAMES]>,
     plans: &'a [(Plan, bool)],
     starts: &'a [(usize, Start)],
-    next: usize,
+    next: Next<'a>,
 }
 
 impl<'a> Walks<'a> {
-    fn new(plans: &'a [(Plan, bool)], starts: &'a [(usize, Start)]) -> Self {
+    fn new(plans: &'a [(Plan, bool)], starts: &'a [(usize, Start)], next: Next<'a>) -> Self {
         let mut frames = Box::new([Frame::default(); FRAMES]);
         for w in 0..WALKS {
             // The parking frame allows nothing below and returns to itself;
@@ -129,7 +154,7 @@ impl<'a> Walks<'a> {
             frames,
             plans,
             starts,
-            next: 0,
+            next,
         }
     }
 
@@ -137,8 +162,7 @@ impl<'a> Walks<'a> {
     /// first cursor; `None` when the jobs are gone.
     fn load(&mut self, w: usize) -> Option<u64> {
         let base = w * DEPTH;
-        while let Some(&(index, ref start)) = self.starts.get(self.next) {
-            self.next += 1;
+        while let Some(&(index, ref start)) = self.starts.get(self.next.take()) {
             let (plan, test) = &self.plans[index];
             let root = start.placed;
             let free = plan.free(root, start.cols, start.left, start.right);
@@ -283,19 +307,30 @@ fn at_leaf(frames: &[Frame; FRAMES], cur: u64, n: usize) -> u64 {
 /// BMI1 and BMI2 where the processor has them (`blsi`, `blsr`, `andn`,
 /// `pext`: fewer instructions per step), portable code elsewhere.
 pub(super) fn count(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
+    count_from(n, plans, starts, Next::Own(0))
+}
+
+/// [`count`] for the starts this walker takes from `next`: with a shared
+/// cursor, the solutions below the starts this thread happened to take.
+pub(super) fn count_from(
+    n: usize,
+    plans: &[(Plan, bool)],
+    starts: &[(usize, Start)],
+    next: Next,
+) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if is_x86_feature_detected!("bmi1") && is_x86_feature_detected!("bmi2") {
         #[allow(unsafe_code)]
         // SAFETY: the processor has both features, detected just above.
-        return unsafe { count_bmi(n, plans, starts) };
+        return unsafe { count_bmi(n, plans, starts, next) };
     }
-    walk::<Multiply>(n, plans, starts)
+    walk::<Multiply>(n, plans, starts, next)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2")]
-fn count_bmi(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
-    walk::<Pext>(n, plans, starts)
+fn count_bmi(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)], next: Next) -> u64 {
+    walk::<Pext>(n, plans, starts, next)
 }
 
 // ANCHOR: walks
@@ -306,12 +341,12 @@ fn count_bmi(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64
 /// solutions, and after every second one for finished walks, which take
 /// the next job or park when there is none.
 #[inline(always)]
-fn walk<S: Sides>(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
+fn walk<S: Sides>(n: usize, plans: &[(Plan, bool)], starts: &[(usize, Start)], next: Next) -> u64 {
     let k = Consts {
         sides: 1 | 1 << (n - 1),
         spread: spread(n),
     };
-    let mut walks = Walks::new(plans, starts);
+    let mut walks = Walks::new(plans, starts, next);
     let mut found = 0;
     let mut cur = [0u64; WALKS];
     let mut live = WALKS;
@@ -367,8 +402,30 @@ mod tests {
         let a000170 = [4, 40, 92, 352, 724, 2680, 14200, 73712];
         for (n, expected) in (6..).zip(a000170) {
             let jobs = super::super::jobs(n);
-            let count = walk::<Multiply>(n, &jobs.plans, &jobs.starts);
+            let count = walk::<Multiply>(n, &jobs.plans, &jobs.starts, Next::Own(0));
             assert_eq!(count, expected, "n = {n}");
+        }
+    }
+
+    /// Three walkers sharing one cursor, as `count_fast_parallel`'s
+    /// threads do without lanes: together they count every board once.
+    #[test]
+    fn walkers_sharing_one_cursor_count_every_board_once() {
+        let a000170 = [4, 40, 92, 352, 724, 2680, 14200, 73712];
+        for (n, expected) in (6..).zip(a000170) {
+            let jobs = super::super::jobs(n);
+            let cursor = AtomicUsize::new(0);
+            let total: u64 = std::thread::scope(|scope| {
+                let walkers: Vec<_> = (0..3)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            count_from(n, &jobs.plans, &jobs.starts, Next::Shared(&cursor))
+                        })
+                    })
+                    .collect();
+                walkers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+            });
+            assert_eq!(total, expected, "n = {n}");
         }
     }
 

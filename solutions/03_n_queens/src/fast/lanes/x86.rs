@@ -17,7 +17,7 @@
 //! comparison (the book's fast-end page).
 #![allow(unsafe_code)]
 
-use super::{Lanes, Plan, Start, count_lanes};
+use super::{Lanes, Next, Plan, Start, count_lanes};
 use std::arch::x86_64::*;
 
 /// AVX-512F for the lanes; POPCNT, BMI1 and LZCNT for the scalar
@@ -38,13 +38,13 @@ fn has_scalar() -> bool {
 }
 
 #[target_feature(enable = "avx512f,popcnt,bmi1,lzcnt")]
-pub(super) fn count_avx512(plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
-    count_lanes::<Avx512>(plans, starts)
+pub(super) fn count_avx512(plans: &[(Plan, bool)], starts: &[(usize, Start)], next: Next) -> u64 {
+    count_lanes::<Avx512>(plans, starts, next)
 }
 
 #[target_feature(enable = "avx2,popcnt,bmi1,lzcnt")]
-pub(super) fn count_avx2(plans: &[(Plan, bool)], starts: &[(usize, Start)]) -> u64 {
-    count_lanes::<Avx2>(plans, starts)
+pub(super) fn count_avx2(plans: &[(Plan, bool)], starts: &[(usize, Start)], next: Next) -> u64 {
+    count_lanes::<Avx2>(plans, starts, next)
 }
 
 #[derive(Clone, Copy)]
