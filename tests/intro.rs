@@ -70,15 +70,18 @@ mod dfs_recursive {
     use super::*;
     use subject::dfs_recursive;
 
+    const WHY: &str = "visit a vertex, then each neighbour in list order, skipping vertices \
+                       already seen (book: chapter 0, \"The recursive template\")";
+
     #[track_caller]
     fn check(graph: &[Vec<usize>], start: usize, expected: &[usize]) {
-        crate::support::quiet_panics();
-        let got = dfs_recursive(graph, start);
+        let call = format!("dfs_recursive({graph:?}, {start})");
+        let got = crate::support::guard(&call, &format!("the preorder {expected:?}"), WHY, || {
+            dfs_recursive(graph, start)
+        });
         assert_eq!(
             got, expected,
-            "dfs_recursive({graph:?}, {start}) returned {got:?}, expected the preorder {expected:?}: \
-             visit a vertex, then each neighbour in list order, skipping vertices already seen \
-             (book: chapter 0, \"The recursive template\")"
+            "{call} returned {got:?}, expected the preorder {expected:?}: {WHY}"
         );
     }
 
@@ -127,15 +130,18 @@ mod dfs_stack {
     use super::*;
     use subject::dfs_stack;
 
+    const WHY: &str = "the order the recursion finds: push neighbours so that the first one is \
+                       popped first (book: chapter 0, \"The explicit stack\")";
+
     #[track_caller]
     fn check(graph: &[Vec<usize>], start: usize, expected: &[usize]) {
-        crate::support::quiet_panics();
-        let got = dfs_stack(graph, start);
+        let call = format!("dfs_stack({graph:?}, {start})");
+        let got = crate::support::guard(&call, &format!("{expected:?}"), WHY, || {
+            dfs_stack(graph, start)
+        });
         assert_eq!(
             got, expected,
-            "dfs_stack({graph:?}, {start}) returned {got:?}, expected {expected:?}, the order the \
-             recursion finds: push neighbours so that the first one is popped first \
-             (book: chapter 0, \"The explicit stack\")"
+            "{call} returned {got:?}, expected {expected:?}, {WHY}"
         );
     }
 
@@ -180,15 +186,18 @@ mod subsets_with_sum {
     use super::*;
     use subject::subsets_with_sum;
 
+    const WHY: &str = "take an item before skipping it, so subsets that take early items come \
+                       first (book: chapter 0, \"Backtracking is DFS over choices\")";
+
     #[track_caller]
     fn check(items: &[u32], target: u32, expected: &[Vec<u32>]) {
-        crate::support::quiet_panics();
-        let got = subsets_with_sum(items, target);
+        let call = format!("subsets_with_sum({items:?}, {target})");
+        let got = crate::support::guard(&call, &format!("{expected:?}"), WHY, || {
+            subsets_with_sum(items, target)
+        });
         assert_eq!(
             got, expected,
-            "subsets_with_sum({items:?}, {target}) returned {got:?}, expected {expected:?}: take an \
-             item before skipping it, so subsets that take early items come first \
-             (book: chapter 0, \"Backtracking is DFS over choices\")"
+            "{call} returned {got:?}, expected {expected:?}: {WHY}"
         );
     }
 

@@ -23,6 +23,16 @@
 //! panic and names the call, the panic, the expected value, why and the
 //! book section; a panic outside a guard still names its test, exercise
 //! and book page.
+//!
+//! A stack overflow cannot be caught: Rust's handler prints which thread
+//! overflowed and aborts the whole test binary. So [`guard`] also notes,
+//! in a thread-local, where its call's words are, and on unix a SIGABRT
+//! handler (installed once, with [`quiet_panics`]) writes them before the
+//! abort goes on: the call, the expected value, why and the book section,
+//! and what usually overflows (a recursion that never reaches its base
+//! case). It writes only for an abort raised on the alternate signal
+//! stack, where Rust's overflow handler runs, so a double panic's abort
+//! is left to Rust's own message.
 
 use proptest::test_runner::Config;
 use std::cell::{Cell, RefCell};
@@ -50,7 +60,16 @@ thread_local! {
     static GUARDED: Cell<bool> = const { Cell::new(false) };
     /// The last panic under [`guard`]: its message and where it happened.
     static CAUGHT: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+    /// The running [`guard`]'s call, expected value and why, as (address,
+    /// length) of text that outlives the call (null when no guard runs),
+    /// for the stack-overflow note. Raw parts, not `&str`, because a signal
+    /// handler reads them: a const thread-local with no destructor is a
+    /// plain read there, with nothing to initialise or lock.
+    static CALL_WORDS: Cell<[(*const u8, usize); 3]> = const { Cell::new(NO_WORDS) };
 }
+
+/// [`CALL_WORDS`] when no guard runs.
+const NO_WORDS: [(*const u8, usize); 3] = [(std::ptr::null(), 0); 3];
 
 /// Installs, once per process, the hook that prints one short report per
 /// failing test: a stub's `todo!()` in two lines (where, and what to write
@@ -64,6 +83,8 @@ pub fn quiet_panics() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         summarize_at_exit();
+        #[cfg(unix)]
+        overflow::note_before_the_abort();
         std::panic::set_hook(Box::new(|info| {
             note_failing_exercise();
             let message = info
@@ -121,12 +142,19 @@ pub fn quiet_panics() {
 /// (an overflow, an index out of range, an `unwrap` of nothing) becomes a
 /// failure like a wrong answer: the call, the panic and where, the expected
 /// value, and `why` (which ends with the book section). A stub's panic goes
-/// on as it is, reported once by the hook.
+/// on as it is, reported once by the hook. A stack overflow, which no
+/// one can catch, is named the same way just before the binary aborts
+/// (on unix; see the module doc).
 #[track_caller]
 pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) -> T {
     quiet_panics();
     let was = GUARDED.with(|g| g.replace(true));
+    // The three texts are borrowed for this whole function, so they
+    // outlive `f`; the outer guard's words come back after it.
+    let words = [call, expected, why].map(|s| (s.as_ptr(), s.len()));
+    let outer = CALL_WORDS.with(|w| w.replace(words));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    CALL_WORDS.with(|w| w.set(outer));
     GUARDED.with(|g| g.set(was));
     match result {
         Ok(value) => value,
@@ -138,6 +166,106 @@ pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) ->
             panic!(
                 "{call} panicked instead of returning ({message}, at {place}); expected {expected}: {why}"
             )
+        }
+    }
+}
+
+/// The stack-overflow note: a SIGABRT handler that names the guarded call
+/// whose recursion ran out of stack, before the abort goes on.
+#[cfg(unix)]
+mod overflow {
+    use super::{CALL_WORDS, NO_WORDS};
+    use std::cell::Cell;
+
+    /// Installs [`on_abort`] for SIGABRT, unless someone else handles it.
+    pub(super) fn note_before_the_abort() {
+        // SAFETY: `sigaction` is plain data (zeroed is a valid value, an
+        // empty mask and no flags); the first call only reads the current
+        // action into it, the second installs a handler that takes the
+        // signal number and does only async-signal-safe work. Not
+        // `SA_ONSTACK`: the handler then runs on whatever stack the abort
+        // was raised on, which is how it tells an overflow apart.
+        #[allow(unsafe_code)]
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(libc::SIGABRT, std::ptr::null(), &mut action) != 0
+                || action.sa_sigaction != libc::SIG_DFL
+            {
+                return;
+            }
+            action.sa_sigaction = on_abort as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            action.sa_flags = 0;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(libc::SIGABRT, &action, std::ptr::null_mut());
+        }
+    }
+
+    /// Runs when the binary aborts. Rust's stack-overflow handler runs on
+    /// the overflowing thread's alternate signal stack and aborts from
+    /// there, so only an abort raised on that stack is an overflow; any
+    /// other (a panic while panicking) has Rust's own message. Writes to
+    /// fd 2 with one `writev` (async-signal-safe, past libtest's capture,
+    /// whole even when two threads overflow), then returns, and the C
+    /// library's `abort` goes on to end the process.
+    extern "C" fn on_abort(_signal: libc::c_int) {
+        if !on_the_alternate_stack() {
+            return;
+        }
+        let [call, expected, why] = CALL_WORDS.try_with(Cell::get).unwrap_or(NO_WORDS);
+        let text = |s: &'static str| (s.as_ptr(), s.len());
+        let usual = text(
+            "\n    it is usually a recursion that never reaches its base case: every call makes \
+             another until the stack runs out. A stack overflow stops the whole test binary, \
+             so the tests after this one did not run.\n",
+        );
+        if call.0.is_null() {
+            // Code no check helper guarded (a snapshot, a property): the
+            // test is the one Rust named above.
+            write_whole(&[text("the test named above overflowed its stack"), usual]);
+        } else {
+            write_whole(&[
+                call,
+                text(" overflowed its stack instead of returning; expected "),
+                expected,
+                text(": "),
+                why,
+                usual,
+            ]);
+        }
+    }
+
+    /// Whether this thread runs on its alternate signal stack now.
+    fn on_the_alternate_stack() -> bool {
+        let mut now = libc::stack_t {
+            ss_sp: std::ptr::null_mut(),
+            ss_flags: 0,
+            ss_size: 0,
+        };
+        // SAFETY: with no new stack, `sigaltstack` only writes the current
+        // one (and whether this thread runs on it) into `now`.
+        #[allow(unsafe_code)]
+        let read = unsafe { libc::sigaltstack(std::ptr::null(), &mut now) };
+        read == 0 && now.ss_flags & libc::SS_ONSTACK != 0
+    }
+
+    /// Writes `parts` (address, length) to standard error in one `writev`.
+    fn write_whole(parts: &[(*const u8, usize)]) {
+        let none = libc::iovec {
+            iov_base: std::ptr::null_mut(),
+            iov_len: 0,
+        };
+        let mut iov = [none; 6];
+        for (slot, &(base, len)) in iov.iter_mut().zip(parts) {
+            slot.iov_base = base.cast_mut().cast();
+            slot.iov_len = len;
+        }
+        let count = parts.len().min(iov.len()) as libc::c_int;
+        // SAFETY: each iovec names `len` readable bytes: static text, or a
+        // guard's texts, borrowed until its call returns, which it has not
+        // (the overflow happened inside it: the guard clears them after).
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::writev(2, iov.as_ptr(), count);
         }
     }
 }
