@@ -175,6 +175,12 @@ fn blocking_pair() -> Board {
     ])
 }
 
+/// `what`, then the board it is about, for a guarded call's expected
+/// value (a board's `Debug` starts on a new line).
+fn on_board(what: impl std::fmt::Display, board: &Board) -> String {
+    format!("{what}, on the board{}", format!("{board:?}").trim_end())
+}
+
 mod parse_board {
     use super::*;
     use subject::{ParseError, ParseErrorKind, parse_board};
@@ -182,15 +188,17 @@ mod parse_board {
     const EMPTY: &str =
         "........\n........\n........\n........\n........\n........\n........\n........\n";
 
+    const WHY: &str = "a board is 8 lines of 8 `Q` or `.`, at most 8 queens, and an error names \
+                       the first bad line and column, both counted from 1 \
+                       (book: chapter 2, \"Reading the board\")";
+
     #[track_caller]
     fn check(text: &str, expected: Result<Board, ParseError>) {
-        crate::support::quiet_panics();
-        let got = parse_board(text);
+        let call = format!("parse_board({text:?})");
+        let got = crate::support::guard(&call, &format!("{expected:?}"), WHY, || parse_board(text));
         assert_eq!(
             got, expected,
-            "parse_board({text:?}) returned {got:?}, expected {expected:?}: a board is 8 lines of \
-             8 `Q` or `.`, at most 8 queens, and an error names the first bad line and column, \
-             both counted from 1 (book: chapter 2, \"Reading the board\")"
+            "{call} returned {got:?}, expected {expected:?}: {WHY}"
         );
     }
 
@@ -281,26 +289,30 @@ mod one_direction {
     use super::*;
     use subject::{in_board, is_safe_one_direction};
 
+    const EDGES: &str =
+        "the board's rows and columns are 0 to 7 (book: chapter 2, \"Stage 1: one direction\")";
+    const WHY: &str = "stage 1 looks only up and to the left, towards (0, 0), and stops at the \
+                       edge (book: chapter 2, \"Stage 1: one direction\")";
+
     #[track_caller]
     fn check_in_board(row: isize, col: isize, expected: bool) {
-        crate::support::quiet_panics();
-        let got = in_board(row, col);
+        let call = format!("in_board({row}, {col})");
+        let got = crate::support::guard(&call, &expected.to_string(), EDGES, || in_board(row, col));
         assert_eq!(
             got, expected,
-            "in_board({row}, {col}) returned {got}, expected {expected}: the board's rows and \
-             columns are 0 to 7 (book: chapter 2, \"Stage 1: one direction\")"
+            "{call} returned {got}, expected {expected}: {EDGES}"
         );
     }
 
     #[track_caller]
     fn check(board: &Board, row: usize, col: usize, expected: bool) {
-        crate::support::quiet_panics();
-        let got = is_safe_one_direction(board, row, col);
+        let call = format!("is_safe_one_direction(board, {row}, {col})");
+        let got = crate::support::guard(&call, &on_board(expected, board), WHY, || {
+            is_safe_one_direction(board, row, col)
+        });
         assert_eq!(
             got, expected,
-            "is_safe_one_direction(board, {row}, {col}) returned {got}, expected {expected} on \
-             {board:?}stage 1 looks only up and to the left, towards (0, 0), and stops at the \
-             edge (book: chapter 2, \"Stage 1: one direction\")"
+            "{call} returned {got}, expected {expected} on {board:?}{WHY}"
         );
     }
 
@@ -350,15 +362,18 @@ mod three_directions {
     use super::*;
     use subject::is_safe_three_loops;
 
+    const WHY: &str = "stage 2 looks up-left, straight up and up-right, and nowhere else \
+                       (book: chapter 2, \"Stage 2: three copied loops\")";
+
     #[track_caller]
     fn check(board: &Board, row: usize, col: usize, expected: bool) {
-        crate::support::quiet_panics();
-        let got = is_safe_three_loops(board, row, col);
+        let call = format!("is_safe_three_loops(board, {row}, {col})");
+        let got = crate::support::guard(&call, &on_board(expected, board), WHY, || {
+            is_safe_three_loops(board, row, col)
+        });
         assert_eq!(
             got, expected,
-            "is_safe_three_loops(board, {row}, {col}) returned {got}, expected {expected} on \
-             {board:?}stage 2 looks up-left, straight up and up-right, and nowhere else \
-             (book: chapter 2, \"Stage 2: three copied loops\")"
+            "{call} returned {got}, expected {expected} on {board:?}{WHY}"
         );
     }
 
@@ -395,15 +410,19 @@ mod is_safe {
     use super::*;
     use subject::is_safe;
 
+    const WHY: &str = "a queen attacks along its row, its column and both diagonals, in all 8 \
+                       directions; a queen on the square itself does not count \
+                       (book: chapter 2, \"Stage 3: one loop over (dy, dx)\")";
+
     #[track_caller]
     fn check(board: &Board, row: usize, col: usize, expected: bool) {
-        crate::support::quiet_panics();
-        let got = is_safe(board, row, col);
+        let call = format!("is_safe(board, {row}, {col})");
+        let got = crate::support::guard(&call, &on_board(expected, board), WHY, || {
+            is_safe(board, row, col)
+        });
         assert_eq!(
             got, expected,
-            "is_safe(board, {row}, {col}) returned {got}, expected {expected} on {board:?}a queen \
-             attacks along its row, its column and both diagonals, in all 8 directions; a queen \
-             on the square itself does not count (book: chapter 2, \"Stage 3: one loop over (dy, dx)\")"
+            "{call} returned {got}, expected {expected} on {board:?}{WHY}"
         );
     }
 
@@ -461,8 +480,18 @@ mod solve {
     /// What `solve` must return: a valid completion when one exists.
     #[track_caller]
     fn check(given: &Board, has_answer: bool) -> Option<Board> {
-        crate::support::quiet_panics();
-        let got = solve(given);
+        let wanted = if has_answer {
+            "Some(a completion)"
+        } else {
+            "None"
+        };
+        let got = crate::support::guard(
+            "solve(given)",
+            &on_board(format!("{wanted} for the given queens"), given),
+            "a given queen must be kept and must be safe, and every empty square is tried with a \
+             queen and without one (book: chapter 2, \"The search\")",
+            || solve(given),
+        );
         match (&got, has_answer) {
             (Some(board), true) => {
                 if let Some(why) = invalid_completion(given, board) {
@@ -547,15 +576,21 @@ mod count_completions {
     use super::*;
     use subject::count_completions;
 
+    const WHY: &str = "the number of the 92 solutions that keep every given queen \
+                       (book: chapter 2, \"Counting every completion\")";
+
     #[track_caller]
     fn check(given: &Board, expected: u64) {
-        crate::support::quiet_panics();
-        let got = count_completions(given);
+        let got = crate::support::guard(
+            "count_completions(given)",
+            &on_board(format!("{expected} for the given queens"), given),
+            WHY,
+            || count_completions(given),
+        );
         assert_eq!(
             got, expected,
             "count_completions(given) returned {got} for the given queens {given:?}expected \
-             {expected}, the number of the 92 solutions that keep every given queen \
-             (book: chapter 2, \"Counting every completion\")"
+             {expected}, {WHY}"
         );
     }
 
@@ -591,16 +626,22 @@ mod search_stats {
     use super::*;
     use subject::{SearchStats, search_stats};
 
+    const WHY: &str = "one node per call of place_from (the first call included), one \
+                       backtrack per queen placed on an empty square and removed again \
+                       (book: chapter 2, \"Measuring the search\")";
+
     #[track_caller]
     fn check(given: &Board, expected: SearchStats) {
-        crate::support::quiet_panics();
-        let got = search_stats(given);
+        let got = crate::support::guard(
+            "search_stats(given)",
+            &on_board(format!("{expected:?} for the given queens"), given),
+            WHY,
+            || search_stats(given),
+        );
         assert_eq!(
             got, expected,
             "search_stats(given) returned {got:?} for the given queens {given:?}expected \
-             {expected:?}: one node per call of place_from (the first call included), one \
-             backtrack per queen placed on an empty square and removed again \
-             (book: chapter 2, \"Measuring the search\")"
+             {expected:?}: {WHY}"
         );
     }
 

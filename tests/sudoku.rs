@@ -48,8 +48,13 @@ const EMPTY: &str =
 
 fn grid(text: &str) -> Grid {
     // Reading a grid runs the learner's parser (the `reading` exercise).
-    crate::support::quiet_panics();
-    Grid::from_literal(text)
+    crate::support::guard(
+        &format!("Grid::from_literal({text:?})"),
+        &format!("the grid {text}"),
+        "parse_cells reads 1-9 as themselves and 0 or . as a blank, 81 cells \
+         (book: chapter 4, \"Reading puzzles\")",
+        || Grid::from_literal(text),
+    )
 }
 
 /// SEED_002_SOLVED with a rectangle of 1s and 3s blanked (rows 4-5,
@@ -205,10 +210,21 @@ fn section(stage: &str) -> &'static str {
 /// valid solution will do.
 #[track_caller]
 fn check_stage(stage: &str, solve: fn(&Grid) -> Outcome, puzzle: &Grid, expected: &str) -> Outcome {
-    crate::support::quiet_panics();
-    let got = solve(puzzle);
     let call = format!("solve_{stage}({})", puzzle.line());
     let where_ = section(stage);
+    let got = crate::support::guard(
+        &call,
+        match expected {
+            "none" => "no solution (None)",
+            "any" => "a solution",
+            one => one,
+        },
+        &format!(
+            "a solution keeps the givens and has 1-9 once in every row, column and box \
+             (book: {where_})"
+        ),
+        || solve(puzzle),
+    );
     match (expected, got.solution) {
         ("none", None) => {}
         ("none", Some(s)) => panic!(
@@ -277,7 +293,6 @@ macro_rules! stage_cases {
     ($stage:literal, $solve:path) => {
         #[track_caller]
         fn check(puzzle: &Grid, expected: &str) -> Outcome {
-            crate::support::quiet_panics();
             check_stage($stage, $solve, puzzle, expected)
         }
 
@@ -328,6 +343,9 @@ mod reading {
     use super::*;
     use subject::{ParseError, Problem, Puzzle, read_puzzles};
 
+    const WHY: &str = "one item per puzzle or per error, in order; lines and columns count \
+                       from 1 (book: chapter 4, \"Reading puzzles\")";
+
     /// What one item read should be: a puzzle (its line, its 81 characters)
     /// or an error (line, column, problem).
     #[derive(Debug)]
@@ -338,8 +356,19 @@ mod reading {
 
     #[track_caller]
     fn check(text: &str, expected: &[Want]) {
-        crate::support::quiet_panics();
-        let got = read_puzzles(text);
+        let want_text: Vec<String> = expected
+            .iter()
+            .map(|w| match w {
+                Want::Ok(line, g) => format!("line {line}: puzzle {}", grid(g).line()),
+                Want::Err(line, column, problem) => {
+                    format!("line {line}, column {column}: {problem:?}")
+                }
+            })
+            .collect();
+        let call = format!("read_puzzles({text:?})");
+        let got = crate::support::guard(&call, &format!("{want_text:#?}"), WHY, || {
+            read_puzzles(text)
+        });
         let got_text: Vec<String> = got
             .iter()
             .map(|r| match r {
@@ -353,19 +382,9 @@ mod reading {
                 }
             })
             .collect();
-        let want_text: Vec<String> = expected
-            .iter()
-            .map(|w| match w {
-                Want::Ok(line, g) => format!("line {line}: puzzle {}", grid(g).line()),
-                Want::Err(line, column, problem) => {
-                    format!("line {line}, column {column}: {problem:?}")
-                }
-            })
-            .collect();
         assert_eq!(
             got_text, want_text,
-            "read_puzzles({text:?}) read {got_text:#?}, expected {want_text:#?}: one item per puzzle or \
-             per error, in order; lines and columns count from 1 (book: chapter 4, \"Reading puzzles\")"
+            "{call} read {got_text:#?}, expected {want_text:#?}: {WHY}"
         );
     }
 
@@ -459,14 +478,16 @@ mod count_solutions {
 
     #[track_caller]
     fn check(puzzle: &Grid, limit: usize, expected: usize) {
-        crate::support::quiet_panics();
-        let got = count_solutions(puzzle, limit);
+        let call = format!("count_solutions({}, {limit})", puzzle.line());
+        let why = format!(
+            "count every solution but stop at {limit} (book: chapter 4, \"Is the puzzle unique?\")"
+        );
+        let got = crate::support::guard(&call, &expected.to_string(), &why, || {
+            count_solutions(puzzle, limit)
+        });
         assert_eq!(
-            got,
-            expected,
-            "count_solutions({}, {limit}) returned {got}, expected {expected}: count every solution \
-             but stop at {limit} (book: chapter 4, \"Is the puzzle unique?\")",
-            puzzle.line()
+            got, expected,
+            "{call} returned {got}, expected {expected}: {why}"
         );
     }
 
@@ -551,9 +572,19 @@ mod general {
 
     #[track_caller]
     fn check(puzzle: &Board, solvable: bool) -> GeneralOutcome {
-        crate::support::quiet_panics();
-        let got = solve_general(puzzle);
         let side = puzzle.side();
+        let wanted = if solvable {
+            "a solution"
+        } else {
+            "None (its givens clash)"
+        };
+        let got = crate::support::guard(
+            &format!("solve_general on the {side}x{side} board\n{puzzle}"),
+            wanted,
+            "a solution keeps the givens and has 1 to side once in every row, column and box \
+             (book: chapter 4, \"Boards of any size\")",
+            || solve_general(puzzle),
+        );
         match (&got.solution, solvable) {
             (None, false) => {}
             (Some(s), false) => panic!(
@@ -611,10 +642,13 @@ mod generator {
     /// givens, the same one twice; returns it.
     #[track_caller]
     fn check(seed: u64, min_givens: usize) -> Grid {
-        crate::support::quiet_panics();
-        let got = generate(seed, min_givens);
-        let again = generate(seed, min_givens);
         let call = format!("generate({seed}, {min_givens})");
+        let expected =
+            format!("a puzzle with exactly one solution and at least {min_givens} givens");
+        let why = "the same seed gives the same puzzle; remove a given only while the puzzle \
+                   stays unique (book: chapter 4, \"A generator of unique puzzles\")";
+        let got = crate::support::guard(&call, &expected, why, || generate(seed, min_givens));
+        let again = crate::support::guard(&call, &expected, why, || generate(seed, min_givens));
         assert_eq!(
             got, again,
             "{call} returned two different puzzles: the generator must be seeded from `seed` only (book: chapter 4, \"A generator of unique puzzles\")"
