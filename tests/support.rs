@@ -71,6 +71,9 @@ thread_local! {
     /// handler reads them: a const thread-local with no destructor is a
     /// plain read there, with nothing to initialise or lock.
     static CALL_WORDS: Cell<[(*const u8, usize); 3]> = const { Cell::new(NO_WORDS) };
+    /// The book section an [`explain`] in scope names (null when none), for
+    /// the stack-overflow note of a snapshot test, which no guard wraps.
+    static BOOK_WORDS: Cell<(*const u8, usize)> = const { Cell::new((std::ptr::null(), 0)) };
 }
 
 /// [`CALL_WORDS`] when no guard runs.
@@ -179,7 +182,7 @@ pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) ->
 /// whose recursion ran out of stack, before the abort goes on.
 #[cfg(unix)]
 mod overflow {
-    use super::{CALL_WORDS, NO_WORDS};
+    use super::{BOOK_WORDS, CALL_WORDS, NO_WORDS};
     use std::cell::Cell;
 
     /// Installs [`on_abort`] for SIGABRT, unless someone else handles it.
@@ -223,9 +226,22 @@ mod overflow {
              another until the stack runs out. A stack overflow stops the whole test binary, \
              so the tests after this one did not run.\n",
         );
-        if call.0.is_null() {
-            // Code no check helper guarded (a snapshot, a property): the
-            // test is the one Rust named above.
+        let book = BOOK_WORDS
+            .try_with(Cell::get)
+            .unwrap_or((std::ptr::null(), 0));
+        if call.0.is_null() && !book.0.is_null() {
+            // A snapshot test (no check helper guards it): the test is the
+            // one Rust named above, and its `explain` names the section.
+            write_whole(&[
+                text(
+                    "the test named above overflowed its stack instead of returning; the book explains what it should return: ",
+                ),
+                book,
+                usual,
+            ]);
+        } else if call.0.is_null() {
+            // Code no check helper guarded (a property): the test is the
+            // one Rust named above.
             write_whole(&[text("the test named above overflowed its stack"), usual]);
         } else {
             write_whole(&[
@@ -265,7 +281,8 @@ mod overflow {
             slot.iov_len = len;
         }
         let count = parts.len().min(iov.len()) as libc::c_int;
-        // SAFETY: each iovec names `len` readable bytes: static text, or a
+        // SAFETY: each iovec names `len` readable bytes: static text (an
+        // `explain`'s section is `'static` too), or a
         // guard's texts, borrowed until its call returns, which it has not
         // (the overflow happened inside it: the guard clears them after).
         #[allow(unsafe_code)]
@@ -298,15 +315,32 @@ fn what_it_was() -> String {
 
 /// Binds, until the returned guard drops, a snapshot description that says
 /// where the expected text comes from and where the book explains it; insta
-/// prints it above the diff of a failing snapshot.
-pub fn explain(book: &str) -> impl Sized {
+/// prints it above the diff of a failing snapshot. Until then a stack
+/// overflow in the test names the section too (see the module doc).
+pub fn explain(book: &'static str) -> impl Sized {
     quiet_panics();
     let mut settings = insta::Settings::clone_current();
     settings.set_description(format!(
         "the expected lines (-) were recorded from the reference solution, yours are marked +; \
          the book explains what is expected and why: {book}"
     ));
-    settings.bind_to_scope()
+    (settings.bind_to_scope(), Explained::new(book))
+}
+
+/// The book section of the [`explain`] in scope, for the overflow note;
+/// the section before it comes back when it drops.
+struct Explained((*const u8, usize));
+
+impl Explained {
+    fn new(book: &'static str) -> Self {
+        Explained(BOOK_WORDS.with(|b| b.replace((book.as_ptr(), book.len()))))
+    }
+}
+
+impl Drop for Explained {
+    fn drop(&mut self) {
+        BOOK_WORDS.with(|b| b.set(self.0));
+    }
 }
 
 /// Whether `place` (a stub's `todo!()`) is reported now: always when a tool

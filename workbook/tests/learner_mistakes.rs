@@ -13,7 +13,7 @@
 //! The state: a small workbook in a temporary folder, built in the
 //! repository's own target directory, so only the copy's two chapter
 //! crates are compiled (the dependencies are shared). The cost: that
-//! build, then two short runs of the suite.
+//! build, then three short runs of the suite.
 
 mod common;
 
@@ -96,6 +96,19 @@ fn a_crash_in_the_learners_code_names_the_call_the_expected_value_and_the_book()
                 && said.contains("(book: chapter 0, \"The recursive template\")")
                 && said.contains("a recursion that never reaches its base case"),
             "an overflow names the call, the expected value, the book and the usual cause:\n{said}"
+        );
+        // A snapshot test calls the learner's code with no check helper
+        // around it: its `explain` still names the book section.
+        let said = learner_runs(
+            &root,
+            "dfs_recursive::a_tree_of_seven_is_listed_depth_first",
+        );
+        assert!(
+            said.contains(
+                "the test named above overflowed its stack instead of returning; the book \
+                 explains what it should return: chapter 0, \"The recursive template\""
+            ) && said.contains("a recursion that never reaches its base case"),
+            "an overflow in a snapshot test names the book section and the usual cause:\n{said}"
         );
     }
 }
