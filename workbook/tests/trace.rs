@@ -134,6 +134,43 @@ fn intro_the_stub_the_reference_a_reversed_order_and_a_loop_are_each_named() {
     );
 }
 
+/// The page runs on its own: every global function one of the book's
+/// scripts defines (`window.NAME = ...`) and the page calls is defined on
+/// the page (the players' words all go through `btT`, from bt-i18n.js; a
+/// page without it showed only "needs JavaScript").
+#[test]
+fn the_page_defines_every_global_its_players_call() {
+    let (out, said) = trace("exercises/00_intro", &["dfs_recursive"], None);
+    assert!(out.status.success(), "{said}");
+    let page = page_of(&said);
+    let assets = repo().join("book/src/assets");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&assets).expect("the book's assets") {
+        let path = entry.expect("an asset").path();
+        if path.extension().is_none_or(|e| e != "js") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("an asset's text");
+        for (at, _) in text.match_indices("window.") {
+            let name: String = text[at + 7..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let defined = format!("window.{name} = function");
+            if !text[at..].starts_with(&defined) || !page.contains(&format!("{name}(")) {
+                continue;
+            }
+            checked += 1;
+            assert!(
+                page.contains(&defined),
+                "the page calls {name}() but does not define it ({})",
+                path.display()
+            );
+        }
+    }
+    assert!(checked > 0, "btT at least is called and checked");
+}
+
 #[test]
 fn intro_code_that_overflows_its_stack_is_traced_up_to_there() {
     let (_d, src) = reference_src("intro");
