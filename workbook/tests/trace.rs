@@ -98,7 +98,11 @@ fn intro_the_stub_the_reference_a_reversed_order_and_a_loop_are_each_named() {
     let (_d, right) = reference_src("intro");
     let (_, said) = trace(folder, &["dfs_recursive", "2"], Some(&right));
     assert!(
-        said.contains("the same for all 20 steps: your search is the reference's."),
+        said.contains(
+            "the same for all 20 steps: your search is the reference's on this instance \
+             (from vertex 4). If a test still fails, try the others (`workbook trace \
+             dfs_recursive N`): 1 (from vertex 0), 3 (from vertex 6)."
+        ),
         "{said}"
     );
 
@@ -230,6 +234,49 @@ fn eight_queens_a_dropped_undo_is_named_where_the_searches_part() {
     let (_, said) = trace(folder, &["solve"], Some(&wrong));
     assert!(said.contains("; at step "), "{said}");
     assert!(said.contains("you skipped ("), "{said}");
+}
+
+/// The base cases in the wrong order ("no square left" tested before "no
+/// queen left") lose only the completions whose last queen is on the last
+/// square: the first instance cannot show it, so trace, asked for none,
+/// goes on to the instance that does, and says so.
+#[test]
+fn eight_queens_a_wrong_base_case_is_found_on_the_next_instance() {
+    let folder = "exercises/02_eight_queens";
+    let (_d, right) = reference_src("eight_queens");
+    let (_, said) = trace(folder, &["count_completions"], Some(&right));
+    assert!(
+        said.contains(
+            "your search is the reference's on this instance (the first sample) and on the \
+             others (2 (a queen given in the last square)). If a test still fails, its input \
+             is none of these"
+        ),
+        "{said}"
+    );
+    let (_d, wrong) = seeded(
+        "eight_queens",
+        "search.rs",
+        "    if left == 0 {\n        return 1;\n    }\n    if square == SQUARES {\n        return 0;\n    }\n",
+        "    if square == SQUARES {\n        return 0;\n    }\n    if left == 0 {\n        return 1;\n    }\n",
+    );
+    let (_, said) = trace(folder, &["count_completions"], Some(&wrong));
+    assert!(
+        said.contains(
+            "the same on the first sample (4096 steps), but not on instance 2 (a queen given \
+             in the last square): the same for "
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("you returned 0 from count_from, the reference returned 1 from count_from"),
+        "{said}"
+    );
+    // Named, the first instance alone is traced, and the others offered.
+    let (_, said) = trace(folder, &["count_completions", "1"], Some(&wrong));
+    assert!(
+        said.contains("try the others (`workbook trace count_completions N`): 2 (a queen"),
+        "{said}"
+    );
 }
 
 #[test]
