@@ -268,7 +268,9 @@ fn eight_queens_a_wrong_base_case_is_found_on_the_next_instance() {
         "{said}"
     );
     assert!(
-        said.contains("you returned 0 from count_from, the reference returned 1 from count_from"),
+        said.contains(
+            "your count_from(square = 64, left = 0) returned 0, the reference's returned 1"
+        ),
         "{said}"
     );
     // Named, the first instance alone is traced, and the others offered.
@@ -381,7 +383,10 @@ fn knights_tour_a_dropped_undo_is_named_where_the_tours_part() {
     let (_d, wrong) = seeded("knights_tour", "seed.rs", "self.board.set(to, 0);", "");
     let (_, said) = trace(folder, &["plain_dfs"], Some(&wrong));
     assert!(
-        said.contains("the same for 36 steps; at step 37 you returned false from Plain::extend, the reference numbered (2, 3) 16"),
+        said.contains(
+            "the same for 36 steps; at step 37 you returned false from \
+             Plain::extend(at = (0, 2), next = 16), the reference numbered (2, 3) 16"
+        ),
         "{said}"
     );
 }

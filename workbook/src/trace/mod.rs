@@ -227,7 +227,12 @@ fn phrase(spec: &Spec, run: &Run, k: usize) -> String {
             let parent = caller(run, k);
             (spec.look)(call, parent).phrase
         }
-        Event::Return { name, value } => format!("returned {value} from {name}"),
+        // The call it ends, with its arguments: "returned 0 from
+        // count_from(square = 64, left = 0)" points at the base case.
+        Event::Return { name, value } => match caller(run, k) {
+            Some(call) if call.name == *name => format!("returned {value} from {}", call.spelled()),
+            _ => format!("returned {value} from {name}"),
+        },
     }
 }
 
@@ -344,6 +349,20 @@ pub fn compare(
     } else {
         format!("your code {you}")
     };
+    // Both returning from the same call (the steps before are equal), with
+    // different values: the call once, then each value.
+    if let (Some(Event::Return { value: a, .. }), Some(Event::Return { value: b, .. })) =
+        (yours.events.get(same), theirs.events.get(same))
+        && let Some(call) = caller(yours, same)
+    {
+        return Verdict {
+            text: format!(
+                "{head}; at step {step} your {} returned {a}, the reference's returned {b}: book: {book}",
+                call.spelled()
+            ),
+            first_difference: Some(step),
+        };
+    }
     let reference = format!("the reference {reference}");
     // Two calls that read alike but differ: name the first argument apart.
     let apart = match (yours.events.get(same), theirs.events.get(same)) {
