@@ -390,3 +390,24 @@ fn knights_tour_a_dropped_undo_is_named_where_the_tours_part() {
         "{said}"
     );
 }
+
+/// stack_dfs is one call (its loop is not a recursion), so only its result
+/// can differ: the two tours are compared square by square and the first
+/// move they put apart is named, not left to be found in two boards
+/// written on one line each.
+#[test]
+fn knights_tour_a_reversed_move_order_on_the_stack_is_named_at_its_first_move() {
+    let (_d, wrong) = seeded(
+        "knights_tour",
+        "stack.rs",
+        "moves.get(tried)",
+        "moves.iter().rev().nth(tried)",
+    );
+    let (_, said) = trace("exercises/05_knights_tour", &["stack_dfs"], Some(&wrong));
+    assert!(
+        said.contains(
+            "(the boards part at 2: yours puts it on (2, 3), the reference's on (1, 2)): book:"
+        ),
+        "{said}"
+    );
+}

@@ -266,6 +266,42 @@ fn same_everywhere(spec: &Spec, exercise: &str, index: usize, steps: usize, all:
     }
 }
 
+/// Two results holding a numbered board (`Board 5x5  3 20 ...`, a tour):
+/// the first number the two boards put on different squares, said
+/// (a whole board on one line is hard to compare by eye).
+fn tours_apart(a: &str, b: &str) -> Option<String> {
+    fn squares(text: &str) -> Option<(usize, Vec<u64>)> {
+        let rest = &text[text.find("Board ")? + 6..];
+        let (size, rest) = rest.split_once(char::is_whitespace)?;
+        let (rows, cols) = size.split_once('x')?;
+        let (rows, cols): (usize, usize) = (rows.parse().ok()?, cols.parse().ok()?);
+        let cells: Vec<u64> = rest
+            .split_whitespace()
+            .take(rows * cols)
+            .map(|w| w.parse().ok())
+            .collect::<Option<_>>()?;
+        (cells.len() == rows * cols).then_some((cols, cells))
+    }
+    let ((cols, mine), (their_cols, theirs)) = (squares(a)?, squares(b)?);
+    if cols != their_cols || mine.len() != theirs.len() {
+        return None;
+    }
+    let at = |cells: &[u64], k: u64| {
+        let i = cells.iter().position(|&c| c == k)?;
+        Some((i / cols, i % cols))
+    };
+    let k = (1..=mine.len() as u64).find(|&k| at(&mine, k) != at(&theirs, k))?;
+    let said = |p: Option<(usize, usize)>| match p {
+        Some((r, c)) => format!("on ({r}, {c})"),
+        None => "nowhere".to_string(),
+    };
+    Some(format!(
+        " (the boards part at {k}: yours puts it {}, the reference's {})",
+        said(at(&mine, k)),
+        said(at(&theirs, k))
+    ))
+}
+
 /// The call that made the call at `k` (the innermost one still open).
 fn caller(run: &Run, k: usize) -> Option<&events::Call> {
     let mut open: Vec<&events::Call> = Vec::new();
@@ -357,8 +393,10 @@ pub fn compare(
     {
         return Verdict {
             text: format!(
-                "{head}; at step {step} your {} returned {a}, the reference's returned {b}: book: {book}",
-                call.spelled()
+                "{head}; at step {step} your {} returned {a}, the reference's returned {b}{}: \
+                 book: {book}",
+                call.spelled(),
+                tours_apart(a, b).unwrap_or_default()
             ),
             first_difference: Some(step),
         };
