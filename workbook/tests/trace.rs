@@ -273,6 +273,11 @@ fn eight_queens_a_wrong_base_case_is_found_on_the_next_instance() {
         ),
         "{said}"
     );
+    let page = page_of(&said);
+    assert!(
+        page.contains("[\"undo\",") && !page.contains("[\"reject\","),
+        "a return takes its cell back as an undo, not a reject (it may have found a solution)"
+    );
     // Named, the first instance alone is traced, and the others offered.
     let (_, said) = trace(folder, &["count_completions", "1"], Some(&wrong));
     assert!(

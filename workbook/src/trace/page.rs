@@ -248,8 +248,10 @@ pub fn records_of(
                     "false" | "0" => "dead",
                     _ => "-",
                 };
+                // The call's cell taken back as it returns: an undo, whatever
+                // it returned ("reject" read as a verdict on a found solution).
                 let (kind, r, c) = match closed.and_then(|o| o.1) {
-                    Some((r, c)) if !graph => ("reject", r.to_string(), c.to_string()),
+                    Some((r, c)) if !graph => ("undo", r.to_string(), c.to_string()),
                     _ => ("note", dash.clone(), dash.clone()),
                 };
                 rec(&[
