@@ -98,7 +98,11 @@ fn intro_the_stub_the_reference_a_reversed_order_and_a_loop_are_each_named() {
     let (_d, right) = reference_src("intro");
     let (_, said) = trace(folder, &["dfs_recursive", "2"], Some(&right));
     assert!(
-        said.contains("the same for all 20 steps: your search is the reference's."),
+        said.contains(
+            "the same for all 20 steps: your search is the reference's on this instance \
+             (from vertex 4). If a test still fails, try the others (`workbook trace \
+             dfs_recursive N`): 1 (from vertex 0), 3 (from vertex 6)."
+        ),
         "{said}"
     );
 
@@ -132,6 +136,43 @@ fn intro_the_stub_the_reference_a_reversed_order_and_a_loop_are_each_named() {
         ),
         "{said}"
     );
+}
+
+/// The page runs on its own: every global function one of the book's
+/// scripts defines (`window.NAME = ...`) and the page calls is defined on
+/// the page (the players' words all go through `btT`, from bt-i18n.js; a
+/// page without it showed only "needs JavaScript").
+#[test]
+fn the_page_defines_every_global_its_players_call() {
+    let (out, said) = trace("exercises/00_intro", &["dfs_recursive"], None);
+    assert!(out.status.success(), "{said}");
+    let page = page_of(&said);
+    let assets = repo().join("book/src/assets");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&assets).expect("the book's assets") {
+        let path = entry.expect("an asset").path();
+        if path.extension().is_none_or(|e| e != "js") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("an asset's text");
+        for (at, _) in text.match_indices("window.") {
+            let name: String = text[at + 7..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let defined = format!("window.{name} = function");
+            if !text[at..].starts_with(&defined) || !page.contains(&format!("{name}(")) {
+                continue;
+            }
+            checked += 1;
+            assert!(
+                page.contains(&defined),
+                "the page calls {name}() but does not define it ({})",
+                path.display()
+            );
+        }
+    }
+    assert!(checked > 0, "btT at least is called and checked");
 }
 
 #[test]
@@ -193,6 +234,56 @@ fn eight_queens_a_dropped_undo_is_named_where_the_searches_part() {
     let (_, said) = trace(folder, &["solve"], Some(&wrong));
     assert!(said.contains("; at step "), "{said}");
     assert!(said.contains("you skipped ("), "{said}");
+}
+
+/// The base cases in the wrong order ("no square left" tested before "no
+/// queen left") lose only the completions whose last queen is on the last
+/// square: the first instance cannot show it, so trace, asked for none,
+/// goes on to the instance that does, and says so.
+#[test]
+fn eight_queens_a_wrong_base_case_is_found_on_the_next_instance() {
+    let folder = "exercises/02_eight_queens";
+    let (_d, right) = reference_src("eight_queens");
+    let (_, said) = trace(folder, &["count_completions"], Some(&right));
+    assert!(
+        said.contains(
+            "your search is the reference's on this instance (the first sample) and on the \
+             others (2 (a queen given in the last square)). If a test still fails, its input \
+             is none of these"
+        ),
+        "{said}"
+    );
+    let (_d, wrong) = seeded(
+        "eight_queens",
+        "search.rs",
+        "    if left == 0 {\n        return 1;\n    }\n    if square == SQUARES {\n        return 0;\n    }\n",
+        "    if square == SQUARES {\n        return 0;\n    }\n    if left == 0 {\n        return 1;\n    }\n",
+    );
+    let (_, said) = trace(folder, &["count_completions"], Some(&wrong));
+    assert!(
+        said.contains(
+            "the same on the first sample (4096 steps), but not on instance 2 (a queen given \
+             in the last square): the same for "
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "your count_from(square = 64, left = 0) returned 0, the reference's returned 1"
+        ),
+        "{said}"
+    );
+    let page = page_of(&said);
+    assert!(
+        page.contains("[\"undo\",") && !page.contains("[\"reject\","),
+        "a return takes its cell back as an undo, not a reject (it may have found a solution)"
+    );
+    // Named, the first instance alone is traced, and the others offered.
+    let (_, said) = trace(folder, &["count_completions", "1"], Some(&wrong));
+    assert!(
+        said.contains("try the others (`workbook trace count_completions N`): 2 (a queen"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -297,7 +388,31 @@ fn knights_tour_a_dropped_undo_is_named_where_the_tours_part() {
     let (_d, wrong) = seeded("knights_tour", "seed.rs", "self.board.set(to, 0);", "");
     let (_, said) = trace(folder, &["plain_dfs"], Some(&wrong));
     assert!(
-        said.contains("the same for 36 steps; at step 37 you returned false from Plain::extend, the reference numbered (2, 3) 16"),
+        said.contains(
+            "the same for 36 steps; at step 37 you returned false from \
+             Plain::extend(at = (0, 2), next = 16), the reference numbered (2, 3) 16"
+        ),
+        "{said}"
+    );
+}
+
+/// stack_dfs is one call (its loop is not a recursion), so only its result
+/// can differ: the two tours are compared square by square and the first
+/// move they put apart is named, not left to be found in two boards
+/// written on one line each.
+#[test]
+fn knights_tour_a_reversed_move_order_on_the_stack_is_named_at_its_first_move() {
+    let (_d, wrong) = seeded(
+        "knights_tour",
+        "stack.rs",
+        "moves.get(tried)",
+        "moves.iter().rev().nth(tried)",
+    );
+    let (_, said) = trace("exercises/05_knights_tour", &["stack_dfs"], Some(&wrong));
+    assert!(
+        said.contains(
+            "(the boards part at 2: yours puts it on (2, 3), the reference's on (1, 2)): book:"
+        ),
         "{said}"
     );
 }

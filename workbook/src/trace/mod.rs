@@ -83,18 +83,53 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
         );
         return Ok(ExitCode::from(1));
     }
-    let mut yours = scratch.run("learner", index)?;
-    // The copy keeps the learner's line numbers; only its folder differs.
-    if let Ending::Panicked { place, .. } = &mut yours.ending {
-        *place = place.replacen(
-            "learner/src/",
-            &format!("exercises/{}/src/", chapter.folder()),
-            1,
-        );
-    }
-    let theirs = scratch.run("reference", index)?;
     let book = short_page(root, &exercise.book);
-    let verdict = compare(spec, chapter, &yours, &theirs, &exercise.name, &book);
+    let run_both = |index: usize| -> Result<(Run, Run)> {
+        let mut yours = scratch.run("learner", index)?;
+        // The copy keeps the learner's line numbers; only its folder differs.
+        if let Ending::Panicked { place, .. } = &mut yours.ending {
+            *place = place.replacen(
+                "learner/src/",
+                &format!("exercises/{}/src/", chapter.folder()),
+                1,
+            );
+        }
+        Ok((yours, scratch.run("reference", index)?))
+    };
+    let (mut yours, mut theirs) = run_both(index)?;
+    let mut verdict = compare(spec, chapter, &yours, &theirs, &exercise.name, &book);
+    let mut index = index;
+    // The same on the first instance, none named: a failing test's input
+    // may be like another instance, so those are traced too, and the first
+    // where the searches part is the one shown.
+    if verdict.first_difference.is_none() && instance_words.is_empty() {
+        let same_steps = yours.events.len();
+        let mut parted = false;
+        for other in 1..spec.instances.len() {
+            let (y, t) = run_both(other)?;
+            let v = compare(spec, chapter, &y, &t, &exercise.name, &book);
+            if v.first_difference.is_some() {
+                verdict = Verdict {
+                    text: format!(
+                        "the same on {label} ({same_steps} steps), but not on instance {} ({}): {}",
+                        other + 1,
+                        spec.instances[other].0,
+                        v.text
+                    ),
+                    first_difference: v.first_difference,
+                };
+                (yours, theirs, index) = (y, t, other);
+                parted = true;
+                break;
+            }
+        }
+        if !parted {
+            verdict.text = same_everywhere(spec, &exercise.name, index, same_steps, true);
+        }
+    } else if verdict.first_difference.is_none() {
+        verdict.text = same_everywhere(spec, &exercise.name, index, yours.events.len(), false);
+    }
+    let label = spec.instances[index].0;
     println!("{}", verdict.text);
     let page = page::write(
         &scratch.dir.join(format!("{}.html", exercise.name)),
@@ -192,8 +227,79 @@ fn phrase(spec: &Spec, run: &Run, k: usize) -> String {
             let parent = caller(run, k);
             (spec.look)(call, parent).phrase
         }
-        Event::Return { name, value } => format!("returned {value} from {name}"),
+        // The call it ends, with its arguments: "returned 0 from
+        // count_from(square = 64, left = 0)" points at the base case.
+        Event::Return { name, value } => match caller(run, k) {
+            Some(call) if call.name == *name => format!("returned {value} from {}", call.spelled()),
+            _ => format!("returned {value} from {name}"),
+        },
     }
+}
+
+/// The verdict when the two searches agree: on which instances, and what a
+/// still failing test then means (its input is none of trace's).
+fn same_everywhere(spec: &Spec, exercise: &str, index: usize, steps: usize, all: bool) -> String {
+    let label = spec.instances[index].0;
+    let others: Vec<String> = (0..spec.instances.len())
+        .filter(|&i| i != index)
+        .map(|i| format!("{} ({})", i + 1, spec.instances[i].0))
+        .collect();
+    let head = format!(
+        "the same for all {steps} steps: your search is the reference's on this instance ({label})"
+    );
+    if others.is_empty() {
+        format!(
+            "{head}, the only one trace has. If a test still fails, its input is another: the \
+             test's message names it."
+        )
+    } else if all {
+        format!(
+            "{head} and on the others ({}). If a test still fails, its input is none of these: \
+             the test's message names it.",
+            others.join(", ")
+        )
+    } else {
+        format!(
+            "{head}. If a test still fails, try the others (`workbook trace {exercise} N`): {}.",
+            others.join(", ")
+        )
+    }
+}
+
+/// Two results holding a numbered board (`Board 5x5  3 20 ...`, a tour):
+/// the first number the two boards put on different squares, said
+/// (a whole board on one line is hard to compare by eye).
+fn tours_apart(a: &str, b: &str) -> Option<String> {
+    fn squares(text: &str) -> Option<(usize, Vec<u64>)> {
+        let rest = &text[text.find("Board ")? + 6..];
+        let (size, rest) = rest.split_once(char::is_whitespace)?;
+        let (rows, cols) = size.split_once('x')?;
+        let (rows, cols): (usize, usize) = (rows.parse().ok()?, cols.parse().ok()?);
+        let cells: Vec<u64> = rest
+            .split_whitespace()
+            .take(rows * cols)
+            .map(|w| w.parse().ok())
+            .collect::<Option<_>>()?;
+        (cells.len() == rows * cols).then_some((cols, cells))
+    }
+    let ((cols, mine), (their_cols, theirs)) = (squares(a)?, squares(b)?);
+    if cols != their_cols || mine.len() != theirs.len() {
+        return None;
+    }
+    let at = |cells: &[u64], k: u64| {
+        let i = cells.iter().position(|&c| c == k)?;
+        Some((i / cols, i % cols))
+    };
+    let k = (1..=mine.len() as u64).find(|&k| at(&mine, k) != at(&theirs, k))?;
+    let said = |p: Option<(usize, usize)>| match p {
+        Some((r, c)) => format!("on ({r}, {c})"),
+        None => "nowhere".to_string(),
+    };
+    Some(format!(
+        " (the boards part at {k}: yours puts it {}, the reference's {})",
+        said(at(&mine, k)),
+        said(at(&theirs, k))
+    ))
 }
 
 /// The call that made the call at `k` (the innermost one still open).
@@ -279,6 +385,22 @@ pub fn compare(
     } else {
         format!("your code {you}")
     };
+    // Both returning from the same call (the steps before are equal), with
+    // different values: the call once, then each value.
+    if let (Some(Event::Return { value: a, .. }), Some(Event::Return { value: b, .. })) =
+        (yours.events.get(same), theirs.events.get(same))
+        && let Some(call) = caller(yours, same)
+    {
+        return Verdict {
+            text: format!(
+                "{head}; at step {step} your {} returned {a}, the reference's returned {b}{}: \
+                 book: {book}",
+                call.spelled(),
+                tours_apart(a, b).unwrap_or_default()
+            ),
+            first_difference: Some(step),
+        };
+    }
     let reference = format!("the reference {reference}");
     // Two calls that read alike but differ: name the first argument apart.
     let apart = match (yours.events.get(same), theirs.events.get(same)) {

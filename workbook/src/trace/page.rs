@@ -75,7 +75,7 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
          <p>Both players below open at step {start_shown}; step with the arrow keys or the timeline.</p>\n\
          <div class=\"wb-sides\"><section class=\"wb-side\"><h2>Your search</h2>\n{yours}</section>\n\
          <section class=\"wb-side\"><h2>The reference's search</h2>\n{theirs}</section></div>\n\
-         <script>\n{tree}\n</script>\n<script>\n{play}\n</script>\n\
+         <script>\n{words}\n</script>\n<script>\n{tree}\n</script>\n<script>\n{play}\n</script>\n\
          <script>\n// After the players' own start (both wait for the document).\n\
          document.addEventListener('DOMContentLoaded', function () {{\n\
            document.querySelectorAll('.bt-player').forEach(function (p) {{\n\
@@ -97,6 +97,9 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
         } else {
             start.to_string()
         },
+        // btT, which every word the players show goes through (English
+        // here: no BT_STRINGS, so the templates themselves).
+        words = script("bt-i18n.js")?,
         tree = script("bt-tree.js")?,
         play = script("bt-player.js")?,
     );
@@ -245,8 +248,10 @@ pub fn records_of(
                     "false" | "0" => "dead",
                     _ => "-",
                 };
+                // The call's cell taken back as it returns: an undo, whatever
+                // it returned ("reject" read as a verdict on a found solution).
                 let (kind, r, c) = match closed.and_then(|o| o.1) {
-                    Some((r, c)) if !graph => ("reject", r.to_string(), c.to_string()),
+                    Some((r, c)) if !graph => ("undo", r.to_string(), c.to_string()),
                     _ => ("note", dash.clone(), dash.clone()),
                 };
                 rec(&[

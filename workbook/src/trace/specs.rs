@@ -215,11 +215,19 @@ pub const SPECS: &[Spec] = &[
         title: "Eight queens: count_from, one tree node per call",
         traced: &["count_completions", "count_from"],
         hidden: &["given", "board"],
-        instances: &[(
-            "the first sample",
-            "let _ = crate::count_completions(&crate::Board::from_queens(&[(2, 7), (4, 2), (6, 1)]));",
-        )],
-        board: QUEENS_SAMPLE,
+        instances: &[
+            (
+                "the first sample",
+                "let _ = crate::count_completions(&crate::Board::from_queens(&[(2, 7), (4, 2), (6, 1)]));",
+            ),
+            // A completion that ends on the last square: a search that
+            // tests "no square left" before "no queen left" misses it.
+            (
+                "a queen given in the last square",
+                "let _ = crate::count_completions(&crate::Board::from_queens(&[(1, 6), (4, 2), (7, 7)]));",
+            ),
+        ],
+        board: Board::Sized(completions_board),
         look: queens_look,
     },
     Spec {
@@ -567,6 +575,20 @@ const QUEENS_SAMPLE: Board = Board::Grid {
     boxed: 0,
     given: &[(2, 7, "Q"), (4, 2, "Q"), (6, 1, "Q")],
 };
+
+/// count_completions' instances: the first sample, then three queens
+/// with one in the last square.
+fn completions_board(index: usize, _: Option<&Call>) -> GridSetup {
+    let given: &[(usize, usize)] = match index {
+        0 => &[(2, 7), (4, 2), (6, 1)],
+        _ => &[(1, 6), (4, 2), (7, 7)],
+    };
+    let given = given
+        .iter()
+        .map(|&(r, c)| (r, c, "Q".to_string()))
+        .collect();
+    (8, 8, 0, given)
+}
 
 /// A call of the apples recursion: person `people` (counted from the end)
 /// gets a share; the cell is that person's.
