@@ -17,6 +17,8 @@
 pub mod build;
 #[cfg(feature = "book")]
 pub mod extract;
+#[cfg(feature = "book")]
+pub mod ids;
 pub mod po;
 pub mod ui;
 

@@ -12,6 +12,7 @@
 //! two in code then takes the places the config gave them. The cost: one
 //! mdBook build per language, plus one pass over the generated HTML.
 
+use super::ids;
 use super::po::{self, Catalogue};
 use super::ui::{Translator, script_messages, visit_html};
 use super::{Language, page_catalogue, ui_catalogue};
@@ -97,6 +98,8 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     });
     book.build()
         .map_err(|e| anyhow!("cannot build the book in {}: {e:#}", lang.code))?;
+    // English is built first, into the folder that holds this one.
+    finish_pages(&out, &book_root.join("book"))?;
     let ui_again = read_catalogue(&ui_catalogue(root, &lang.code))?;
     write_script_strings(
         root,
@@ -106,6 +109,76 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
         picker,
     )?;
     Ok(out)
+}
+
+/// The written pages of a language's book, finished: each page's section
+/// ids made the English page's (see `ids.rs`), and the search index's
+/// addresses renamed with them.
+fn finish_pages(out: &Path, english: &Path) -> Result<()> {
+    let mut pages = Vec::new();
+    html_files(out, &mut pages)?;
+    let mut renamed: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for path in pages {
+        let Ok(rel) = path.strip_prefix(out) else {
+            continue;
+        };
+        let Ok(english_html) = std::fs::read_to_string(english.join(rel)) else {
+            continue;
+        };
+        let html = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let english_ids = ids::heading_ids(&english_html);
+        let Some((fixed, changed)) = ids::keep_english_ids(&html, &english_ids) else {
+            eprintln!(
+                "warning: {}: its sections differ from the English page's, so their ids stay translated",
+                path.display()
+            );
+            continue;
+        };
+        if !changed.is_empty() {
+            std::fs::write(&path, fixed)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            let page = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            renamed.push((page, changed));
+        }
+    }
+    for entry in std::fs::read_dir(out)
+        .with_context(|| format!("cannot list {}", out.display()))?
+        .flatten()
+    {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().to_string();
+        if !(name.starts_with("searchindex") && (name.ends_with(".js") || name.ends_with(".json"))) {
+            continue;
+        }
+        let mut index = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        for (page, changed) in &renamed {
+            index = ids::rename_in_search_index(&index, page, changed);
+        }
+        std::fs::write(&path, index).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Every `.html` file under `dir`.
+fn html_files(dir: &Path, found: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir)
+        .with_context(|| format!("cannot list {}", dir.display()))?
+        .flatten()
+    {
+        let path = entry.path();
+        if path.is_dir() {
+            html_files(&path, found)?;
+        } else if path.extension().is_some_and(|x| x == "html") {
+            found.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Writes `assets/bt-strings.js` into a built book: the scripts' strings in
