@@ -16,9 +16,13 @@
 #[cfg(feature = "book")]
 pub mod build;
 #[cfg(feature = "book")]
+pub mod emphasis;
+#[cfg(feature = "book")]
 pub mod extract;
 #[cfg(feature = "book")]
 pub mod ids;
+#[cfg(feature = "book")]
+pub mod pages;
 pub mod po;
 pub mod ui;
 

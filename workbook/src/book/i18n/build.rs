@@ -13,6 +13,7 @@
 //! mdBook build per language, plus one pass over the generated HTML.
 
 use super::ids;
+use super::pages::{Pages, page_catalog};
 use super::po::{self, Catalogue};
 use super::ui::{Translator, script_messages, visit_html};
 use super::{Language, page_catalogue, ui_catalogue};
@@ -72,7 +73,6 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
         "build.build-dir",
         out.display().to_string().into(),
     )?;
-    set(&mut config, "preprocessor.gettext.po-dir", "po".into())?;
     // The 404 page loads its styles from the site's URL: the language's own.
     let site_url = config
         .get::<String>("output.html.site-url")
@@ -91,7 +91,9 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     )?;
     let mut book = mdbook_driver::MDBook::load_with_config(&book_root, config)
         .map_err(|e| anyhow!("cannot load the book for {}: {e:#}", lang.code))?;
-    book.with_preprocessor(mdbook_i18n_helpers::preprocessors::Gettext);
+    book.with_preprocessor(Pages {
+        catalog: page_catalog(&page_messages),
+    });
     book.with_preprocessor(UiPreprocessor {
         src: book_root.join("src"),
         translator,
@@ -152,7 +154,8 @@ fn finish_pages(out: &Path, english: &Path) -> Result<()> {
     {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().to_string();
-        if !(name.starts_with("searchindex") && (name.ends_with(".js") || name.ends_with(".json"))) {
+        if !(name.starts_with("searchindex") && (name.ends_with(".js") || name.ends_with(".json")))
+        {
             continue;
         }
         let mut index = std::fs::read_to_string(&path)

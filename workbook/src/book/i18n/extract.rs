@@ -16,6 +16,7 @@
 //! obsolete (`#~`) entry, for the translator to reuse or delete, and
 //! `workbook check` fails until it is gone.
 
+use super::pages;
 use super::po::{self, Catalogue, Entry};
 use super::{Language, has_text, languages, page_catalogue, po_dir, template_header, ui};
 use anyhow::{Context, Result, anyhow};
@@ -127,6 +128,30 @@ pub fn page_template(root: &Path) -> Result<Catalogue> {
                 .map(str::to_string)
                 .collect();
             entries.push(entry);
+        }
+    }
+    // The folded answers' summaries: HTML blocks, which the extractor skips
+    // (`pages.rs` translates them).
+    for item in book.book.iter() {
+        let mdbook_driver::book::BookItem::Chapter(chapter) = item else {
+            continue;
+        };
+        let Some(source) = &chapter.source_path else {
+            continue;
+        };
+        for (k, line) in chapter.content.lines().enumerate() {
+            let Some(text) = pages::summary_text(line) else {
+                continue;
+            };
+            let reference = format!("src/{}:{}", source.display(), k + 1);
+            match entries.iter_mut().find(|e| e.msgid == text) {
+                Some(entry) => entry.references.push(reference),
+                None => {
+                    let mut entry = Entry::new(text);
+                    entry.references = vec![reference];
+                    entries.push(entry);
+                }
+            }
         }
     }
     Ok(Catalogue {

@@ -98,7 +98,9 @@ mod tests {
         assert!(out.contains(
             "<h2 id=\"nodes-in-lanes\"><a class=\"header\" href=\"#nodes-in-lanes\">レーンのノード</a></h2>"
         ));
-        assert!(out.contains("<dt id=\"a-term\"><a class=\"header\" href=\"#a-term\">用語</a></dt>"));
+        assert!(
+            out.contains("<dt id=\"a-term\"><a class=\"header\" href=\"#a-term\">用語</a></dt>")
+        );
         // The link in the text already named the English id: now it lands.
         assert!(out.contains("<p><a href=\"#nodes-in-lanes\">レーン</a>を参照。</p>"));
         assert!(!out.contains("レーンのノード\""), "{out}");

@@ -601,9 +601,18 @@ mod tests {
 
     #[test]
     fn a_translated_trace_says_what_a_tree_node_is_as_a_kind_not_a_word() {
-        assert_eq!(node_kind("The plain search: one tree node per numbered square"), "square");
-        assert_eq!(node_kind("The robot: one tree node per position"), "position");
-        assert_eq!(node_kind("Sudoku: one tree node per call of branch"), "call");
+        assert_eq!(
+            node_kind("The plain search: one tree node per numbered square"),
+            "square"
+        );
+        assert_eq!(
+            node_kind("The robot: one tree node per position"),
+            "position"
+        );
+        assert_eq!(
+            node_kind("Sudoku: one tree node per call of branch"),
+            "call"
+        );
         assert_eq!(node_kind("A trace"), "call");
         let traces = r#"[{"title":"Robot: one tree node per position","steps":[]}]"#;
         let html = format!("<div data-traces=\"{}\"></div>", escape(traces));
