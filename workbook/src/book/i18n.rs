@@ -21,6 +21,7 @@ pub mod emphasis;
 pub mod extract;
 #[cfg(feature = "book")]
 pub mod ids;
+pub mod measured;
 #[cfg(feature = "book")]
 pub mod pages;
 pub mod po;

@@ -13,6 +13,7 @@
 //! mdBook build per language, plus one pass over the generated HTML.
 
 use super::ids;
+use super::measured;
 use super::pages::{Pages, page_catalog};
 use super::po::{self, Catalogue};
 use super::ui::{Translator, script_messages, visit_html};
@@ -231,9 +232,10 @@ pub fn write_script_strings(
     std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Replaces each `{{#include generated/NAME.html}}` line with that file
-/// translated through the language's `ui` catalogue, before `links` would
-/// include it in English.
+/// Replaces each `{{#include generated/NAME.html}}` line, and each
+/// `{{#include PAGE.md}}` of a measurement page, with that file translated
+/// through the language's `ui` catalogue, before `links` would include it
+/// in English; and translates a measurement page the summary lists.
 struct UiPreprocessor {
     src: PathBuf,
     translator: Translator,
@@ -259,7 +261,14 @@ impl Preprocessor for UiPreprocessor {
                 .parent()
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|| self.src.clone());
-            match self.translate_includes(&chapter.content, &dir) {
+            // A measurement page listed in the summary: its words are `ui`
+            // messages (`measured.rs`), like the pages it includes.
+            let whole = self.src.join(source);
+            if std::fs::read_to_string(&whole).is_ok_and(|t| measured::is_measured(&t)) {
+                chapter.content =
+                    measured::translate(&chapter.content, &mut |s| self.translator.translate(s));
+            }
+            match self.translate_includes(&chapter.content, &dir, 0) {
                 Ok(content) => chapter.content = content,
                 Err(e) => {
                     failure.get_or_insert(e);
@@ -274,9 +283,33 @@ impl Preprocessor for UiPreprocessor {
 }
 
 impl UiPreprocessor {
-    fn translate_includes(&self, content: &str, dir: &Path) -> Result<String> {
+    fn translate_includes(&self, content: &str, dir: &Path, depth: usize) -> Result<String> {
         let mut out = String::with_capacity(content.len());
         for line in content.split_inclusive('\n') {
+            // An included measurement page, translated here and its own
+            // includes with it (`links` would include it in English).
+            let page = line
+                .trim()
+                .strip_prefix("{{#include ")
+                .and_then(|rest| rest.strip_suffix("}}"))
+                .filter(|name| name.ends_with(".md") && !name.contains(':') && depth < 4)
+                .map(|name| dir.join(name))
+                .filter(|path| {
+                    std::fs::read_to_string(path).is_ok_and(|t| measured::is_measured(&t))
+                });
+            if let Some(path) = page {
+                let md = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let translated = measured::translate(&md, &mut |s| self.translator.translate(s));
+                let here = path
+                    .parent()
+                    .map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
+                out.push_str(&self.translate_includes(&translated, &here, depth + 1)?);
+                if line.ends_with('\n') && !md.ends_with('\n') {
+                    out.push('\n');
+                }
+                continue;
+            }
             let name = line
                 .trim()
                 .strip_prefix("{{#include generated/")

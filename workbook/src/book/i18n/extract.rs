@@ -16,9 +16,9 @@
 //! obsolete (`#~`) entry, for the translator to reuse or delete, and
 //! `workbook check` fails until it is gone.
 
-use super::pages;
 use super::po::{self, Catalogue, Entry};
 use super::{Language, has_text, languages, page_catalogue, po_dir, template_header, ui};
+use super::{measured, pages};
 use anyhow::{Context, Result, anyhow};
 use mdbook_i18n_helpers::xgettext::create_catalogs;
 use std::collections::HashMap;
@@ -103,6 +103,14 @@ pub fn page_template(root: &Path) -> Result<Catalogue> {
             entries.push(entry);
         }
     }
+    // A measurement page's words are `ui` messages, with their numbers as
+    // placeholders (`measured.rs`): not here, where a new run's numbers
+    // would make them stale.
+    let measured: Vec<String> = measured::pages(&book_root.join("src"))
+        .iter()
+        .filter_map(|p| p.strip_prefix(&book_root).ok())
+        .map(|p| format!("{}:", p.display()))
+        .collect();
     // Depth 0 (the default) puts every message in one catalogue.
     for catalog in catalogs.values() {
         for message in catalog.messages() {
@@ -110,6 +118,7 @@ pub fn page_template(root: &Path) -> Result<Catalogue> {
                 .source()
                 .split_whitespace()
                 .filter(|r| !r.contains("SUMMARY.md"))
+                .filter(|r| !measured.iter().any(|m| r.starts_with(m.as_str())))
                 .map(str::to_string)
                 .collect();
             if references.is_empty() || !has_text(message.msgid()) {

@@ -1,8 +1,9 @@
 //! The words a reader sees that are not page Markdown: the players'
 //! narration, counters and titles, the quizzes' questions, choices and
 //! feedback, the figures' titles and captions (all in the generated HTML
-//! under `book/src/<slug>/generated/`), and the players' own controls (the
-//! `btT("...")` strings of `book/src/assets/*.js`).
+//! under `book/src/<slug>/generated/`), the measurement pages' tables and
+//! notes (`measured.rs`), and the players' own controls (the `btT("...")`
+//! strings of `book/src/assets/*.js`).
 //!
 //! The problem: the recorders compute their sentences ("a queen on row 2,
 //! column 5"), so a catalogue of whole sentences would need one entry per
@@ -379,7 +380,8 @@ pub fn script_messages(js: &str) -> Vec<String> {
     found
 }
 
-/// The generated HTML files and the scripts, relative to `book/`, sorted.
+/// The generated HTML files, the measurement pages and the scripts,
+/// relative to `book/`, sorted.
 fn sources(root: &Path) -> Result<Vec<(String, String)>> {
     let src = root.join("book").join("src");
     let mut files = Vec::new();
@@ -402,6 +404,8 @@ fn sources(root: &Path) -> Result<Vec<(String, String)>> {
         paths.sort();
         files.extend(paths);
     }
+    // The measurement pages (`measured.rs`).
+    files.extend(super::measured::pages(&src));
     let assets = src.join("assets");
     if let Ok(entries) = std::fs::read_dir(&assets) {
         let mut paths: Vec<_> = entries
@@ -436,6 +440,8 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
         if name.ends_with(".js") {
             // Script strings are written with their placeholders already.
             found = script_messages(&text);
+        } else if name.ends_with(".md") {
+            found = super::measured::messages(&text);
         } else {
             visit_html(&text, &mut |s| {
                 found.push(template(s).0);
