@@ -15,7 +15,10 @@
 //      language);
 //   5. no player's narration, title or counter and no figure caption is cut
 //      off (CJK text wraps inside its box at 390 px);
-//   6. every link to a section (`bits.html#nodes-in-lanes`, `#the-idea`)
+//   6. no page shows English that a build once left there: mdBook's own
+//      words (the print button, the search box, the chapter arrows), the
+//      folded answers' summary, the measurement pages' words;
+//   7. every link to a section (`bits.html#nodes-in-lanes`, `#the-idea`)
 //      finds that id in its page, and following one from another page
 //      scrolls to its section (a translated page keeps the English ids).
 // A failing page is screenshotted into book/tests/screenshots/.
@@ -125,8 +128,32 @@ function lostSections(code) {
   return lost;
 }
 
+// English a translated page must not show: a phrase and where it sat.
+const leftovers = [
+  ['title="Print this book"', "mdBook's print button"],
+  ['placeholder="Search this book ...', "mdBook's search box"],
+  ['title="Next chapter"', "mdBook's next-chapter arrow"],
+  [">Keyboard shortcuts<", "mdBook's keyboard help"],
+  ["<summary>Show the reference solution</summary>", "a folded answer's summary"],
+  ["Load average", "a measurement page"],
+  ["Each row runs the workbook", "a measurement page"],
+  ["<th>work</th>", "a measurement table"],
+];
+function englishLeft(code) {
+  const found = [];
+  for (const p of pages(code)) {
+    const html = fs.readFileSync(path.join(site, code, p), "utf8");
+    for (const [phrase, what] of leftovers) {
+      if (html.includes(phrase)) { found.push(`${p}: ${what} in English`); }
+    }
+  }
+  return found;
+}
+
 for (const code of codes) {
   let checked = 0;
+  const left = englishLeft(code);
+  if (left.length) { fail(`${code}: ${left.length} English leftover(s): ${left.slice(0, 4).join("; ")}`); }
   const lost = lostSections(code);
   if (lost.length) { fail(`${code}: ${lost.length} section link(s) land at a page's top: ${lost.slice(0, 4).join("; ")}`); }
   for (const width of [390, 1280]) {

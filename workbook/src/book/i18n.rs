@@ -15,6 +15,7 @@
 
 #[cfg(feature = "book")]
 pub mod build;
+pub mod chrome;
 #[cfg(feature = "book")]
 pub mod emphasis;
 #[cfg(feature = "book")]

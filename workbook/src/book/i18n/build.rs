@@ -12,12 +12,12 @@
 //! two in code then takes the places the config gave them. The cost: one
 //! mdBook build per language, plus one pass over the generated HTML.
 
-use super::ids;
 use super::measured;
 use super::pages::{Pages, page_catalog};
 use super::po::{self, Catalogue};
 use super::ui::{Translator, script_messages, visit_html};
 use super::{Language, page_catalogue, ui_catalogue};
+use super::{chrome, ids};
 use anyhow::{Context, Result, anyhow, bail};
 use mdbook_driver::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -101,9 +101,9 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     });
     book.build()
         .map_err(|e| anyhow!("cannot build the book in {}: {e:#}", lang.code))?;
-    // English is built first, into the folder that holds this one.
-    finish_pages(&out, &book_root.join("book"))?;
     let ui_again = read_catalogue(&ui_catalogue(root, &lang.code))?;
+    // English is built first, into the folder that holds this one.
+    finish_pages(&out, &book_root.join("book"), &Translator::new(&ui_again))?;
     write_script_strings(
         root,
         &out,
@@ -116,8 +116,10 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
 
 /// The written pages of a language's book, finished: each page's section
 /// ids made the English page's (see `ids.rs`), and the search index's
-/// addresses renamed with them.
-fn finish_pages(out: &Path, english: &Path) -> Result<()> {
+/// addresses renamed with them; mdBook's own words in the language, in the
+/// pages and its scripts (`chrome.rs`).
+fn finish_pages(out: &Path, english: &Path, translator: &Translator) -> Result<()> {
+    let lookup = |s: &str| translator.lookup(s).map(str::to_string);
     let mut pages = Vec::new();
     html_files(out, &mut pages)?;
     let mut renamed: Vec<(String, Vec<(String, String)>)> = Vec::new();
@@ -125,22 +127,28 @@ fn finish_pages(out: &Path, english: &Path) -> Result<()> {
         let Ok(rel) = path.strip_prefix(out) else {
             continue;
         };
-        let Ok(english_html) = std::fs::read_to_string(english.join(rel)) else {
-            continue;
-        };
-        let html = std::fs::read_to_string(&path)
+        let english_html = std::fs::read_to_string(english.join(rel)).unwrap_or_default();
+        let written = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
+        let html = chrome::translate_page(&written, &lookup);
         let english_ids = ids::heading_ids(&english_html);
-        let Some((fixed, changed)) = ids::keep_english_ids(&html, &english_ids) else {
-            eprintln!(
-                "warning: {}: its sections differ from the English page's, so their ids stay translated",
-                path.display()
-            );
-            continue;
+        let (html, changed) = match ids::keep_english_ids(&html, &english_ids) {
+            Some(fixed) => fixed,
+            // A page English does not have (none today) has no ids to keep.
+            None if english_html.is_empty() => (html, Vec::new()),
+            None => {
+                eprintln!(
+                    "warning: {}: its sections differ from the English page's, so their ids stay translated",
+                    path.display()
+                );
+                (html, Vec::new())
+            }
         };
-        if !changed.is_empty() {
-            std::fs::write(&path, fixed)
+        if html != written {
+            std::fs::write(&path, html)
                 .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if !changed.is_empty() {
             let page = rel
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy())
@@ -155,6 +163,13 @@ fn finish_pages(out: &Path, english: &Path) -> Result<()> {
     {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().to_string();
+        if (name.starts_with("book-") || name.starts_with("searcher-")) && name.ends_with(".js") {
+            let js = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            std::fs::write(&path, chrome::translate_script(&js, &lookup))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            continue;
+        }
         if !(name.starts_with("searchindex") && (name.ends_with(".js") || name.ends_with(".json")))
         {
             continue;

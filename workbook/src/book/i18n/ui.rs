@@ -461,6 +461,14 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
             }
         }
     }
+    // mdBook's own interface words (`chrome.rs`).
+    for msgid in super::chrome::messages() {
+        let r = refs.entry(msgid.clone()).or_default();
+        if r.is_empty() {
+            order.push(msgid);
+        }
+        r.push("mdbook-html 0.5 theme (index.hbs, book.js, searcher.js)".to_string());
+    }
     let entries = order
         .into_iter()
         .map(|msgid| {
