@@ -65,7 +65,8 @@ pub const SEARCH_LINES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Every message of mdBook's interface, for `ui.pot`.
+/// Every message of mdBook's interface, for `ui.pot`. (The functions that
+/// write them into a built book exist only with the `book` feature.)
 pub fn messages() -> Vec<String> {
     PAGE_WORDS
         .iter()
@@ -77,6 +78,7 @@ pub fn messages() -> Vec<String> {
 
 /// A written page with mdBook's words translated outside its `<main>`
 /// (the chapter, already in the language, is never touched).
+#[cfg(any(feature = "book", test))]
 pub fn translate_page(html: &str, lookup: &dyn Fn(&str) -> Option<String>) -> String {
     let (start, end) = match (html.find("<main"), html.find("</main>")) {
         (Some(s), Some(e)) if s < e => (s, e),
@@ -88,6 +90,7 @@ pub fn translate_page(html: &str, lookup: &dyn Fn(&str) -> Option<String>) -> St
     out
 }
 
+#[cfg(any(feature = "book", test))]
 fn translate_chrome(html: &str, lookup: &dyn Fn(&str) -> Option<String>) -> String {
     let mut out = html.to_string();
     for word in PAGE_WORDS {
@@ -106,6 +109,7 @@ fn translate_chrome(html: &str, lookup: &dyn Fn(&str) -> Option<String>) -> Stri
     out
 }
 
+#[cfg(any(feature = "book", test))]
 fn escape_attribute(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('"', "&quot;")
@@ -114,6 +118,7 @@ fn escape_attribute(s: &str) -> String {
 }
 
 /// A JavaScript string literal (single-quoted) of `s`.
+#[cfg(any(feature = "book", test))]
 fn js_literal(s: &str) -> String {
     let mut out = String::from("'");
     for c in s.chars() {
@@ -131,6 +136,7 @@ fn js_literal(s: &str) -> String {
 /// One of mdBook's scripts with its words translated: the string literals
 /// of [`SCRIPT_WORDS`], and each search header line rewritten to build the
 /// translation from `count` and `searchterm`.
+#[cfg(any(feature = "book", test))]
 pub fn translate_script(js: &str, lookup: &dyn Fn(&str) -> Option<String>) -> String {
     let mut out = js.to_string();
     for word in SCRIPT_WORDS {

@@ -42,9 +42,7 @@ pub fn keep_english_ids(html: &str, english: &[String]) -> Option<(String, Vec<(
     let mut done = 0;
     for (&k, wanted) in anchors.iter().zip(english) {
         let rest = &html[k + ANCHOR.len()..];
-        let Some(end) = rest.find('"') else {
-            return None;
-        };
+        let end = rest.find('"')?;
         let id = &rest[..end];
         // The heading's own tag ends where the anchor starts.
         let tag_start = html[done..k].rfind('<').map_or(k, |t| done + t);

@@ -174,6 +174,7 @@ pub fn messages(text: &str) -> Vec<String> {
 }
 
 /// The page with each block `translate` answers replaced by its answer.
+#[cfg(any(feature = "book", test))]
 pub fn translate(text: &str, translate: &mut dyn FnMut(&str) -> Option<String>) -> String {
     let mut out = String::with_capacity(text.len());
     let mut done = 0;
