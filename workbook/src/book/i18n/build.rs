@@ -1,6 +1,8 @@
 //! One language's build: the English book loaded afresh, its pages through
-//! mdbook-i18n-helpers' `Gettext` preprocessor, its players, quizzes and
-//! figures through the `ui/<lang>.po` catalogue, into `book/book/<lang>/`.
+//! the page catalogue (`pages.rs`, mdBook-i18n-helpers' translation), its
+//! players, quizzes, figures and measurement pages through the
+//! `ui/<lang>.po` catalogue, into `book/book/<lang>/`; then the written
+//! pages finished (the English section ids, mdBook's words in the language).
 //!
 //! The problem: the page catalogue's messages are extracted from the pages
 //! as written (an `{{#include}}` still one line), so the translation must
@@ -10,7 +12,8 @@
 //! preprocessors accumulate, so one book cannot serve two languages), whose
 //! config names `gettext` and `bt-ui` to run before `links`; registering the
 //! two in code then takes the places the config gave them. The cost: one
-//! mdBook build per language, plus one pass over the generated HTML.
+//! mdBook build per language, plus one pass over the generated HTML and one
+//! over the written pages.
 
 use super::measured;
 use super::pages::{Pages, page_catalog};
