@@ -14,7 +14,13 @@
 //   4. every quiz answers: its right choice is accepted ("Right." in the
 //      language);
 //   5. no player's narration, title or counter and no figure caption is cut
-//      off (CJK text wraps inside its box at 390 px).
+//      off (CJK text wraps inside its box at 390 px);
+//   6. no page shows English that a build once left there: mdBook's own
+//      words (the print button, the search box, the chapter arrows), the
+//      folded answers' summary, the measurement pages' words;
+//   7. every link to a section (`bits.html#nodes-in-lanes`, `#the-idea`)
+//      finds that id in its page, and following one from another page
+//      scrolls to its section (a translated page keeps the English ids).
 // A failing page is screenshotted into book/tests/screenshots/.
 //
 // Usage (from the repository root, after the build):
@@ -98,8 +104,58 @@ function clipped() {
   return out;
 }
 
+// Every section link of a language's pages that names an id its target
+// page lacks (so a reader would land at the page's top).
+function lostSections(code) {
+  const lost = [];
+  const ids = new Map();
+  const idsOf = (file) => {
+    if (!ids.has(file)) {
+      const html = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+      ids.set(file, new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
+    }
+    return ids.get(file);
+  };
+  for (const p of pages(code)) {
+    const file = path.join(site, code, p);
+    const html = fs.readFileSync(file, "utf8");
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    for (const m of main.matchAll(/href="([^"#:]*)#([^"]+)"/g)) {
+      const target = m[1] ? path.join(path.dirname(file), m[1]) : file;
+      if (!idsOf(target).has(decodeURIComponent(m[2]))) { lost.push(`${p}: ${m[1]}#${m[2]}`); }
+    }
+  }
+  return lost;
+}
+
+// English a translated page must not show: a phrase and where it sat.
+const leftovers = [
+  ['title="Print this book"', "mdBook's print button"],
+  ['placeholder="Search this book ...', "mdBook's search box"],
+  ['title="Next chapter"', "mdBook's next-chapter arrow"],
+  [">Keyboard shortcuts<", "mdBook's keyboard help"],
+  ["<summary>Show the reference solution</summary>", "a folded answer's summary"],
+  ["Load average", "a measurement page"],
+  ["Each row runs the workbook", "a measurement page"],
+  ["<th>work</th>", "a measurement table"],
+];
+function englishLeft(code) {
+  const found = [];
+  for (const p of pages(code)) {
+    const html = fs.readFileSync(path.join(site, code, p), "utf8");
+    for (const [phrase, what] of leftovers) {
+      if (html.includes(phrase)) { found.push(`${p}: ${what} in English`); }
+    }
+  }
+  return found;
+}
+
 for (const code of codes) {
   let checked = 0;
+  const left = englishLeft(code);
+  if (left.length) { fail(`${code}: ${left.length} English leftover(s): ${left.slice(0, 4).join("; ")}`); }
+  const lost = lostSections(code);
+  if (lost.length) { fail(`${code}: ${lost.length} section link(s) land at a page's top: ${lost.slice(0, 4).join("; ")}`); }
   for (const width of [390, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
@@ -145,6 +201,20 @@ for (const code of codes) {
       if (page.url() !== `${base}${p}`) { fail(`${code}/${p}: the picker's English leads to ${page.url()}`); }
       await Promise.all([page.waitForNavigation(), page.selectOption("select.bt-lang", code)]);
       if (page.url() !== `${base}${code}/${p}`) { fail(`${p}: the picker's ${code} leads to ${page.url()}`); }
+    }
+    // A section link from another page scrolls to its section.
+    if (width === 1280) {
+      const from = pages(code).find((x) => /href="[^"#:]+\.html#[^"]+"/.test(fs.readFileSync(path.join(site, code, x), "utf8").split("<main")[1] || ""));
+      if (from) {
+        await page.goto(`${base}${code}/${from}`, { waitUntil: "load" });
+        const href = await page.$eval("main a[href*='.html#']", (a) => a.href);
+        await page.goto(href, { waitUntil: "load" });
+        const landed = await page.evaluate(() => {
+          const t = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+          return t ? Math.abs(t.getBoundingClientRect().top) < 200 || window.scrollY > 0 : false;
+        });
+        if (!landed) { fail(`${code}/${from}: the link to ${href} does not land on its section`); await shoot(page, `section_${code}`); }
+      }
     }
     if (process.argv.includes("--shots")) {
       const p = pages(code).find((x) => fs.readFileSync(path.join(site, code, x), "utf8").includes('class="bt-player"'));

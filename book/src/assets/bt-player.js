@@ -261,8 +261,7 @@
     root.textContent = "";
     root.setAttribute("tabindex", "0");
     root.setAttribute("role", "group");
-    root.setAttribute("aria-label", btT("Step-through player: {0}. Keys: right and left arrows step, space plays or pauses, " +
-      "Home and End jump to the ends, s, d and g jump to the next solution, dead end and guess (with shift, the previous one).",
+    root.setAttribute("aria-label", btT("Step-through player: {0}. Keys: right and left arrows step, space plays or pauses, Home and End jump to the ends, s, d and g jump to the next solution, dead end and guess (with shift, the previous one).",
       this.traces[0].title));
     root.appendChild(el("p", { class: "bt-title" }, this.traces[0].title));
     if (this.traces.length > 1) { root.appendChild(this.chooser()); }

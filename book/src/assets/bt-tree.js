@@ -52,12 +52,14 @@
     if (this.full) { this.layout(); }
   }
 
-  // What one tree node stands for, read from the English title (a
-  // translated book keeps it as source_title), in the page's language.
+  // What one tree node stands for, in the page's language. A translated
+  // book's traces carry it as `node` (a kind, never a translated word: the
+  // build reads it from the English title); the English book reads the
+  // English title itself.
   var NODE_WORDS = { call: btT("call"), position: btT("position"), square: btT("square") };
   function nodeWord(t) {
-    var title = t.source_title || t.title;
-    var w = /call|position|square/.test(title) ? (title.match(/one tree node per ([^,:]+)/) || [0, "call"])[1] : "call";
+    if (t.node) { return NODE_WORDS[t.node] || t.node; }
+    var w = /call|position|square/.test(t.title) ? (t.title.match(/one tree node per ([^,:]+)/) || [0, "call"])[1] : "call";
     return NODE_WORDS[w] || w;
   }
 

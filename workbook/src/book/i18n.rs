@@ -10,13 +10,26 @@
 //! (mdbook-i18n-helpers' own extractor); the check reads each catalogue once.
 //!
 //! The parts: `po.rs` reads and writes catalogues with line numbers;
-//! `extract.rs` (with mdBook, `book` feature) writes the template and merges
-//! each language's catalogue into it.
+//! `extract.rs` (with mdBook, `book` feature) writes the templates and merges
+//! each language's catalogues into them; `ui.rs` the players', quizzes' and
+//! figures' messages (every number a placeholder), with `measured.rs` (the
+//! pages a measurement run writes) and `chrome.rs` (mdBook's own words);
+//! `build.rs` one language's build, through `pages.rs` (the page catalogue
+//! applied, with `emphasis.rs`) and then `ids.rs` (the English section ids
+//! kept in the written pages).
 
 #[cfg(feature = "book")]
 pub mod build;
+pub mod chrome;
+#[cfg(feature = "book")]
+pub mod emphasis;
 #[cfg(feature = "book")]
 pub mod extract;
+#[cfg(feature = "book")]
+pub mod ids;
+pub mod measured;
+#[cfg(feature = "book")]
+pub mod pages;
 pub mod po;
 pub mod ui;
 

@@ -1,6 +1,8 @@
 //! One language's build: the English book loaded afresh, its pages through
-//! mdbook-i18n-helpers' `Gettext` preprocessor, its players, quizzes and
-//! figures through the `ui/<lang>.po` catalogue, into `book/book/<lang>/`.
+//! the page catalogue (`pages.rs`, mdBook-i18n-helpers' translation), its
+//! players, quizzes, figures and measurement pages through the
+//! `ui/<lang>.po` catalogue, into `book/book/<lang>/`; then the written
+//! pages finished (the English section ids, mdBook's words in the language).
 //!
 //! The problem: the page catalogue's messages are extracted from the pages
 //! as written (an `{{#include}}` still one line), so the translation must
@@ -10,11 +12,15 @@
 //! preprocessors accumulate, so one book cannot serve two languages), whose
 //! config names `gettext` and `bt-ui` to run before `links`; registering the
 //! two in code then takes the places the config gave them. The cost: one
-//! mdBook build per language, plus one pass over the generated HTML.
+//! mdBook build per language, plus one pass over the generated HTML and one
+//! over the written pages.
 
+use super::measured;
+use super::pages::{Pages, page_catalog};
 use super::po::{self, Catalogue};
 use super::ui::{Translator, script_messages, visit_html};
 use super::{Language, page_catalogue, ui_catalogue};
+use super::{chrome, ids};
 use anyhow::{Context, Result, anyhow, bail};
 use mdbook_driver::book::{Book, BookItem};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
@@ -71,7 +77,6 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
         "build.build-dir",
         out.display().to_string().into(),
     )?;
-    set(&mut config, "preprocessor.gettext.po-dir", "po".into())?;
     // The 404 page loads its styles from the site's URL: the language's own.
     let site_url = config
         .get::<String>("output.html.site-url")
@@ -90,7 +95,9 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     )?;
     let mut book = mdbook_driver::MDBook::load_with_config(&book_root, config)
         .map_err(|e| anyhow!("cannot load the book for {}: {e:#}", lang.code))?;
-    book.with_preprocessor(mdbook_i18n_helpers::preprocessors::Gettext);
+    book.with_preprocessor(Pages {
+        catalog: page_catalog(&page_messages),
+    });
     book.with_preprocessor(UiPreprocessor {
         src: book_root.join("src"),
         translator,
@@ -98,6 +105,8 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     book.build()
         .map_err(|e| anyhow!("cannot build the book in {}: {e:#}", lang.code))?;
     let ui_again = read_catalogue(&ui_catalogue(root, &lang.code))?;
+    // English is built first, into the folder that holds this one.
+    finish_pages(&out, &book_root.join("book"), &Translator::new(&ui_again))?;
     write_script_strings(
         root,
         &out,
@@ -106,6 +115,92 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
         picker,
     )?;
     Ok(out)
+}
+
+/// The written pages of a language's book, finished: each page's section
+/// ids made the English page's (see `ids.rs`), and the search index's
+/// addresses renamed with them; mdBook's own words in the language, in the
+/// pages and its scripts (`chrome.rs`).
+fn finish_pages(out: &Path, english: &Path, translator: &Translator) -> Result<()> {
+    let lookup = |s: &str| translator.lookup(s).map(str::to_string);
+    let mut pages = Vec::new();
+    html_files(out, &mut pages)?;
+    let mut renamed: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for path in pages {
+        let Ok(rel) = path.strip_prefix(out) else {
+            continue;
+        };
+        let english_html = std::fs::read_to_string(english.join(rel)).unwrap_or_default();
+        let written = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let html = chrome::translate_page(&written, &lookup);
+        let english_ids = ids::heading_ids(&english_html);
+        let (html, changed) = match ids::keep_english_ids(&html, &english_ids) {
+            Some(fixed) => fixed,
+            // A page English does not have (none today) has no ids to keep.
+            None if english_html.is_empty() => (html, Vec::new()),
+            None => {
+                eprintln!(
+                    "warning: {}: its sections differ from the English page's, so their ids stay translated",
+                    path.display()
+                );
+                (html, Vec::new())
+            }
+        };
+        if html != written {
+            std::fs::write(&path, html)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if !changed.is_empty() {
+            let page = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            renamed.push((page, changed));
+        }
+    }
+    for entry in std::fs::read_dir(out)
+        .with_context(|| format!("cannot list {}", out.display()))?
+        .flatten()
+    {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().to_string();
+        if (name.starts_with("book-") || name.starts_with("searcher-")) && name.ends_with(".js") {
+            let js = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            std::fs::write(&path, chrome::translate_script(&js, &lookup))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            continue;
+        }
+        if !(name.starts_with("searchindex") && (name.ends_with(".js") || name.ends_with(".json")))
+        {
+            continue;
+        }
+        let mut index = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        for (page, changed) in &renamed {
+            index = ids::rename_in_search_index(&index, page, changed);
+        }
+        std::fs::write(&path, index).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Every `.html` file under `dir`.
+fn html_files(dir: &Path, found: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir)
+        .with_context(|| format!("cannot list {}", dir.display()))?
+        .flatten()
+    {
+        let path = entry.path();
+        if path.is_dir() {
+            html_files(&path, found)?;
+        } else if path.extension().is_some_and(|x| x == "html") {
+            found.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Writes `assets/bt-strings.js` into a built book: the scripts' strings in
@@ -155,9 +250,10 @@ pub fn write_script_strings(
     std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Replaces each `{{#include generated/NAME.html}}` line with that file
-/// translated through the language's `ui` catalogue, before `links` would
-/// include it in English.
+/// Replaces each `{{#include generated/NAME.html}}` line, and each
+/// `{{#include PAGE.md}}` of a measurement page, with that file translated
+/// through the language's `ui` catalogue, before `links` would include it
+/// in English; and translates a measurement page the summary lists.
 struct UiPreprocessor {
     src: PathBuf,
     translator: Translator,
@@ -183,7 +279,14 @@ impl Preprocessor for UiPreprocessor {
                 .parent()
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|| self.src.clone());
-            match self.translate_includes(&chapter.content, &dir) {
+            // A measurement page listed in the summary: its words are `ui`
+            // messages (`measured.rs`), like the pages it includes.
+            let whole = self.src.join(source);
+            if std::fs::read_to_string(&whole).is_ok_and(|t| measured::is_measured(&t)) {
+                chapter.content =
+                    measured::translate(&chapter.content, &mut |s| self.translator.translate(s));
+            }
+            match self.translate_includes(&chapter.content, &dir, 0) {
                 Ok(content) => chapter.content = content,
                 Err(e) => {
                     failure.get_or_insert(e);
@@ -198,9 +301,33 @@ impl Preprocessor for UiPreprocessor {
 }
 
 impl UiPreprocessor {
-    fn translate_includes(&self, content: &str, dir: &Path) -> Result<String> {
+    fn translate_includes(&self, content: &str, dir: &Path, depth: usize) -> Result<String> {
         let mut out = String::with_capacity(content.len());
         for line in content.split_inclusive('\n') {
+            // An included measurement page, translated here and its own
+            // includes with it (`links` would include it in English).
+            let page = line
+                .trim()
+                .strip_prefix("{{#include ")
+                .and_then(|rest| rest.strip_suffix("}}"))
+                .filter(|name| name.ends_with(".md") && !name.contains(':') && depth < 4)
+                .map(|name| dir.join(name))
+                .filter(|path| {
+                    std::fs::read_to_string(path).is_ok_and(|t| measured::is_measured(&t))
+                });
+            if let Some(path) = page {
+                let md = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let translated = measured::translate(&md, &mut |s| self.translator.translate(s));
+                let here = path
+                    .parent()
+                    .map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
+                out.push_str(&self.translate_includes(&translated, &here, depth + 1)?);
+                if line.ends_with('\n') && !md.ends_with('\n') {
+                    out.push('\n');
+                }
+                continue;
+            }
             let name = line
                 .trim()
                 .strip_prefix("{{#include generated/")

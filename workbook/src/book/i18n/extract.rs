@@ -18,6 +18,7 @@
 
 use super::po::{self, Catalogue, Entry};
 use super::{Language, has_text, languages, page_catalogue, po_dir, template_header, ui};
+use super::{measured, pages};
 use anyhow::{Context, Result, anyhow};
 use mdbook_i18n_helpers::xgettext::create_catalogs;
 use std::collections::HashMap;
@@ -102,6 +103,14 @@ pub fn page_template(root: &Path) -> Result<Catalogue> {
             entries.push(entry);
         }
     }
+    // A measurement page's words are `ui` messages, with their numbers as
+    // placeholders (`measured.rs`): not here, where a new run's numbers
+    // would make them stale.
+    let measured: Vec<String> = measured::pages(&book_root.join("src"))
+        .iter()
+        .filter_map(|p| p.strip_prefix(&book_root).ok())
+        .map(|p| format!("{}:", p.display()))
+        .collect();
     // Depth 0 (the default) puts every message in one catalogue.
     for catalog in catalogs.values() {
         for message in catalog.messages() {
@@ -109,6 +118,7 @@ pub fn page_template(root: &Path) -> Result<Catalogue> {
                 .source()
                 .split_whitespace()
                 .filter(|r| !r.contains("SUMMARY.md"))
+                .filter(|r| !measured.iter().any(|m| r.starts_with(m.as_str())))
                 .map(str::to_string)
                 .collect();
             if references.is_empty() || !has_text(message.msgid()) {
@@ -127,6 +137,30 @@ pub fn page_template(root: &Path) -> Result<Catalogue> {
                 .map(str::to_string)
                 .collect();
             entries.push(entry);
+        }
+    }
+    // The folded answers' summaries: HTML blocks, which the extractor skips
+    // (`pages.rs` translates them).
+    for item in book.book.iter() {
+        let mdbook_driver::book::BookItem::Chapter(chapter) = item else {
+            continue;
+        };
+        let Some(source) = &chapter.source_path else {
+            continue;
+        };
+        for (k, line) in chapter.content.lines().enumerate() {
+            let Some(text) = pages::summary_text(line) else {
+                continue;
+            };
+            let reference = format!("src/{}:{}", source.display(), k + 1);
+            match entries.iter_mut().find(|e| e.msgid == text) {
+                Some(entry) => entry.references.push(reference),
+                None => {
+                    let mut entry = Entry::new(text);
+                    entry.references = vec![reference];
+                    entries.push(entry);
+                }
+            }
         }
     }
     Ok(Catalogue {

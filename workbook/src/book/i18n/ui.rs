@@ -1,8 +1,9 @@
 //! The words a reader sees that are not page Markdown: the players'
 //! narration, counters and titles, the quizzes' questions, choices and
 //! feedback, the figures' titles and captions (all in the generated HTML
-//! under `book/src/<slug>/generated/`), and the players' own controls (the
-//! `btT("...")` strings of `book/src/assets/*.js`).
+//! under `book/src/<slug>/generated/`), the measurement pages' tables and
+//! notes (`measured.rs`), and the players' own controls (the `btT("...")`
+//! strings of `book/src/assets/*.js`).
 //!
 //! The problem: the recorders compute their sentences ("a queen on row 2,
 //! column 5"), so a catalogue of whole sentences would need one entry per
@@ -262,11 +263,11 @@ fn translate_traces(json: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> Op
         let Some(trace) = trace.as_object_mut() else {
             continue;
         };
-        // The tree's head reads what a node stands for from the English title.
-        if let Some(title) = trace.get("title").cloned()
-            && title.as_str().is_some_and(|s| f(s).is_some())
-        {
-            trace.insert("source_title".to_string(), title);
+        // What a tree node stands for, as a kind the tree's script looks up
+        // in its own strings: read here from the English title, since the
+        // translated title no longer says it in English.
+        if let Some(kind) = trace.get("title").and_then(Value::as_str).map(node_kind) {
+            trace.insert("node".to_string(), Value::String(kind.to_string()));
         }
         for key in ["title", "instance"] {
             if let Some(v) = trace.get_mut(key) {
@@ -312,6 +313,23 @@ fn translate_traces(json: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> Op
         }
     }
     changed.then(|| traces.to_string())
+}
+
+/// What one node of a player's tree stands for, from its English title
+/// ("...: one tree node per call"): `call`, `position` or `square` (the
+/// kinds `bt-tree.js` has words for); `call` when the title does not say.
+pub fn node_kind(title: &str) -> &'static str {
+    let per = title
+        .split_once("one tree node per ")
+        .map(|(_, rest)| rest.split([',', ':']).next().unwrap_or(rest))
+        .unwrap_or("");
+    if per.contains("position") {
+        "position"
+    } else if per.contains("square") {
+        "square"
+    } else {
+        "call"
+    }
 }
 
 fn unescape(s: &str) -> String {
@@ -362,7 +380,8 @@ pub fn script_messages(js: &str) -> Vec<String> {
     found
 }
 
-/// The generated HTML files and the scripts, relative to `book/`, sorted.
+/// The generated HTML files, the measurement pages and the scripts,
+/// relative to `book/`, sorted.
 fn sources(root: &Path) -> Result<Vec<(String, String)>> {
     let src = root.join("book").join("src");
     let mut files = Vec::new();
@@ -385,6 +404,8 @@ fn sources(root: &Path) -> Result<Vec<(String, String)>> {
         paths.sort();
         files.extend(paths);
     }
+    // The measurement pages (`measured.rs`).
+    files.extend(super::measured::pages(&src));
     let assets = src.join("assets");
     if let Ok(entries) = std::fs::read_dir(&assets) {
         let mut paths: Vec<_> = entries
@@ -419,6 +440,8 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
         if name.ends_with(".js") {
             // Script strings are written with their placeholders already.
             found = script_messages(&text);
+        } else if name.ends_with(".md") {
+            found = super::measured::messages(&text);
         } else {
             visit_html(&text, &mut |s| {
                 found.push(template(s).0);
@@ -437,6 +460,14 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
                 r.push(name.clone());
             }
         }
+    }
+    // mdBook's own interface words (`chrome.rs`).
+    for msgid in super::chrome::messages() {
+        let r = refs.entry(msgid.clone()).or_default();
+        if r.is_empty() {
+            order.push(msgid);
+        }
+        r.push("mdbook-html 0.5 theme (index.hbs, book.js, searcher.js)".to_string());
     }
     let entries = order
         .into_iter()
@@ -580,6 +611,60 @@ mod tests {
         assert_eq!(json[0]["says"][1], "ферзь в строке 1 <здесь>.");
         assert_eq!(json[0]["steps"][0][8], 1, "a step keeps its index");
         assert_eq!(json[0]["totals"]["вызовы"], 3);
+    }
+
+    #[test]
+    fn a_translated_trace_says_what_a_tree_node_is_as_a_kind_not_a_word() {
+        assert_eq!(
+            node_kind("The plain search: one tree node per numbered square"),
+            "square"
+        );
+        assert_eq!(
+            node_kind("The robot: one tree node per position"),
+            "position"
+        );
+        assert_eq!(
+            node_kind("Sudoku: one tree node per call of branch"),
+            "call"
+        );
+        assert_eq!(node_kind("A trace"), "call");
+        let traces = r#"[{"title":"Robot: one tree node per position","steps":[]}]"#;
+        let html = format!("<div data-traces=\"{}\"></div>", escape(traces));
+        let out = visit_html(&html, &mut |s| Some(format!("[{s}]")));
+        let start = out.find("=\"").expect("attribute") + 2;
+        let json: Value =
+            serde_json::from_str(&unescape(&out[start..out.len() - 8])).expect("json");
+        assert_eq!(json[0]["node"], "position");
+        assert_eq!(json[0]["title"], "[Robot: one tree node per position]");
+    }
+
+    #[test]
+    fn a_message_is_one_string_literal_so_the_extractor_sees_all_of_it() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let assets = root.join("book").join("src").join("assets");
+        for name in ["bt-player.js", "bt-tree.js", "bt-book.js", "bt-i18n.js"] {
+            let Ok(js) = std::fs::read_to_string(assets.join(name)) else {
+                continue;
+            };
+            for (k, _) in js.match_indices("btT(\"") {
+                // The literal's raw end: its closing quote, escapes skipped.
+                let rest = &js[k + 5..];
+                let mut escaped = false;
+                let end = rest
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        let close = c == '"' && !escaped;
+                        escaped = c == '\\' && !escaped;
+                        close
+                    })
+                    .map_or(rest.len(), |(j, _)| j + 1);
+                let tail = rest[end..].trim_start();
+                assert!(
+                    !tail.starts_with('+'),
+                    "{name}: a btT() message joins literals with +, so only the first is extracted"
+                );
+            }
+        }
     }
 
     #[test]
