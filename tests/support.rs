@@ -418,9 +418,11 @@ mod watchdog {
             if super::for_a_tool() {
                 return None;
             }
-            // Thirty times the slowest guarded call of the reference in
-            // the dev profile (the 16x16 board of chapter 4, about a
-            // second), so a correct but slower search is not stopped.
+            // The slowest guarded call of the references in the dev
+            // profile, chapter 3's `count_parallel(14)`, took under a
+            // second (2 busy cores); the rest of chapters 0-5 under 0.1 s.
+            // Thirty times that leaves room for a correct but slower
+            // search, and a hung one is still named in half a minute.
             let limit = std::env::var("WORKBOOK_CALL_SECONDS")
                 .ok()
                 .and_then(|s| s.trim().parse::<f64>().ok())
