@@ -507,7 +507,8 @@ mod watchdog {
                 expected,
                 why,
             } => format!(
-                "{call} has run for {seconds} s without returning; expected {expected}: {why}"
+                "test {test}: {call} has run for {seconds} s without returning; expected \
+                 {expected}: {why}"
             ),
             Words::Book(book) => format!(
                 "the test {test} has run for {seconds} s without returning; the book explains \
@@ -522,10 +523,10 @@ mod watchdog {
         let text = format!(
             "\n{what}\n    it is usually a search that goes on after its first solution \
              (a recursive call's result ignored), or a loop that never advances (a stack \
-             never popped, an index never moved on). The test binary is stopped here, so \
-             the tests after this one ({test}) did not run, and the reports of those that \
-             failed before it are lost: `{alone}` runs this test alone. If your search is \
-             only slow, WORKBOOK_CALL_SECONDS=120 gives each call longer.\n"
+             never popped, an index never moved on). The test binary is stopped here: the \
+             tests still to run did not, and those that failed before it lost their reports \
+             (libtest prints them at its end); `{alone}` runs this test alone. If your search \
+             is only slow, WORKBOOK_CALL_SECONDS=120 gives each call longer.\n"
         );
         (test, text)
     }
