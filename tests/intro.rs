@@ -164,7 +164,13 @@ mod dfs_stack {
         let path: Vec<Vec<usize>> = (0..n)
             .map(|v| if v + 1 < n { vec![v + 1] } else { vec![] })
             .collect();
-        let got = dfs_stack(&path, 0);
+        // Guarded: a stack that is never popped would hang here unnamed.
+        let got = crate::support::guard(
+            "dfs_stack(a path 0 -> 1 -> ... -> 999999, 0)",
+            "0..1000000 in order",
+            WHY,
+            || dfs_stack(&path, 0),
+        );
         assert!(
             got.len() == n && got.iter().enumerate().all(|(i, &v)| i == v),
             "dfs_stack on a path 0 -> 1 -> ... -> 999999 must list 0..1000000 in order (got {} vertices)",

@@ -33,6 +33,23 @@
 //! case). It writes only for an abort raised on the alternate signal
 //! stack, where Rust's overflow handler runs, so a double panic's abort
 //! is left to Rust's own message.
+//!
+//! A search that never returns (one that goes on after its first solution,
+//! a loop that never advances) would hang `cargo test` with every message
+//! unprinted: libtest prints failures only at its end. So [`guard`] (and
+//! [`explain`], for a snapshot test) also registers its call, while it
+//! runs, in a process-wide list: its thread, its start and its words
+//! (copied: another thread reads them), and one watchdog thread,
+//! started with [`quiet_panics`], looks four times a second for a call
+//! older than the limit (30 s of wall clock, or `WORKBOOK_CALL_SECONDS`;
+//! 0 turns it off). It names that call like a failure, on standard error
+//! past libtest's capture, and ends the test binary with status 101, so
+//! `cargo test` reports it failed and the last line still names where to
+//! start. A nested guard hides its outer one until it returns, and each
+//! keeps its own start: the innermost running call is the one named. The
+//! cost: a lock, a short list's push and removal and three copies per
+//! guarded call. Off when a tool reads the run (`WORKBOOK_NO_SUMMARY`): the grader
+//! and the workbook's runner keep their own time limits.
 
 use proptest::test_runner::Config;
 use std::cell::{Cell, RefCell};
@@ -93,6 +110,7 @@ pub fn quiet_panics() {
         summarize_at_exit();
         #[cfg(unix)]
         overflow::note_before_the_abort();
+        watchdog::start();
         std::panic::set_hook(Box::new(|info| {
             note_failing_exercise();
             let message = info
@@ -161,7 +179,14 @@ pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) ->
     // outlive `f`; the outer guard's words come back after it.
     let words = [call, expected, why].map(|s| (s.as_ptr(), s.len()));
     let outer = CALL_WORDS.with(|w| w.replace(words));
+    let hidden = watchdog::enter(|| watchdog::Words::Call {
+        call: call.to_string(),
+        expected: expected.to_string(),
+        why: why.to_string(),
+    });
+    // Nothing between here and `leave` unwinds: `catch_unwind` takes all.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    watchdog::leave(hidden);
     CALL_WORDS.with(|w| w.set(outer));
     GUARDED.with(|g| g.set(was));
     match result {
@@ -327,19 +352,196 @@ pub fn explain(book: &'static str) -> impl Sized {
     (settings.bind_to_scope(), Explained::new(book))
 }
 
-/// The book section of the [`explain`] in scope, for the overflow note;
-/// the section before it comes back when it drops.
-struct Explained((*const u8, usize));
+/// The book section of the [`explain`] in scope, for the overflow note
+/// and the watchdog; the section before it comes back when it drops.
+struct Explained((*const u8, usize), Option<watchdog::Running>);
 
 impl Explained {
     fn new(book: &'static str) -> Self {
-        Explained(BOOK_WORDS.with(|b| b.replace((book.as_ptr(), book.len()))))
+        let outer = BOOK_WORDS.with(|b| b.replace((book.as_ptr(), book.len())));
+        Explained(outer, watchdog::enter(|| watchdog::Words::Book(book)))
     }
 }
 
 impl Drop for Explained {
     fn drop(&mut self) {
+        watchdog::leave(self.1.take());
         BOOK_WORDS.with(|b| b.set(self.0));
+    }
+}
+
+/// The watchdog: names a guarded call that has run too long and stops the
+/// test binary (see the module doc).
+mod watchdog {
+    use std::io::Write;
+    use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
+    use std::thread::{Thread, ThreadId};
+    use std::time::{Duration, Instant};
+
+    /// What a running call says about itself when it runs too long.
+    pub(super) enum Words {
+        /// A [`super::guard`]'s call, its expected value and why.
+        Call {
+            call: String,
+            expected: String,
+            why: String,
+        },
+        /// An [`super::explain`]'s book section (a snapshot test).
+        Book(&'static str),
+    }
+
+    /// One thread's innermost running call.
+    pub(super) struct Running {
+        /// The test's thread: libtest names it after the test.
+        thread: Thread,
+        since: Instant,
+        words: Words,
+    }
+
+    /// The running calls, one per thread at most. A list, not a map:
+    /// `ThreadId` has no order, a `HashMap` cannot start in a `static`, and
+    /// the list is as long as libtest's test threads (the cores).
+    static RUNNING: Mutex<Vec<(ThreadId, Running)>> = Mutex::new(Vec::new());
+
+    /// The list even after a panic while it was locked: every change to it
+    /// is one push, swap or removal, so it is never left half-changed.
+    fn running() -> MutexGuard<'static, Vec<(ThreadId, Running)>> {
+        RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// How long a call may run, or `None` when no watchdog runs: a tool
+    /// reads the run, or `WORKBOOK_CALL_SECONDS` is 0. A value that is not
+    /// a number of seconds (or too many to count) leaves the default.
+    fn limit() -> Option<Duration> {
+        static LIMIT: OnceLock<Option<Duration>> = OnceLock::new();
+        *LIMIT.get_or_init(|| {
+            if super::for_a_tool() {
+                return None;
+            }
+            // The slowest guarded call of the references in the dev
+            // profile, chapter 3's `count_parallel(14)`, took under a
+            // second (2 busy cores); the rest of chapters 0-5 under 0.1 s.
+            // Thirty times that leaves room for a correct but slower
+            // search, and a hung one is still named in half a minute.
+            let limit = std::env::var("WORKBOOK_CALL_SECONDS")
+                .ok()
+                .and_then(|s| s.trim().parse::<f64>().ok())
+                .and_then(|s| Duration::try_from_secs_f64(s).ok())
+                .unwrap_or(Duration::from_secs(30));
+            (!limit.is_zero()).then_some(limit)
+        })
+    }
+
+    /// Registers this thread's call (its words made only when a watchdog
+    /// runs) until [`leave`]; returns the outer call it hides, if any.
+    pub(super) fn enter(words: impl FnOnce() -> Words) -> Option<Running> {
+        limit()?;
+        let thread = std::thread::current();
+        let id = thread.id();
+        let me = Running {
+            thread,
+            since: Instant::now(),
+            words: words(),
+        };
+        let mut running = running();
+        match running.iter_mut().find(|(t, _)| *t == id) {
+            Some((_, outer)) => Some(std::mem::replace(outer, me)),
+            None => {
+                running.push((id, me));
+                None
+            }
+        }
+    }
+
+    /// Ends this thread's innermost call: the call it hid (with its own
+    /// start) is the one watched again.
+    pub(super) fn leave(hidden: Option<Running>) {
+        if limit().is_none() {
+            return;
+        }
+        let id = std::thread::current().id();
+        let mut running = running();
+        let Some(at) = running.iter().position(|(t, _)| *t == id) else {
+            return;
+        };
+        match hidden {
+            Some(outer) => running[at].1 = outer,
+            None => {
+                running.swap_remove(at);
+            }
+        }
+    }
+
+    /// Starts the watchdog thread (once, from [`super::quiet_panics`]).
+    pub(super) fn start() {
+        let Some(limit) = limit() else {
+            return;
+        };
+        // A spawned thread inherits the test's output capture; the report
+        // is written past it (see `stop`). If no thread can be made, the
+        // suite runs as it did before the watchdog.
+        let _ = std::thread::Builder::new()
+            .name("workbook watchdog".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(Duration::from_millis(250));
+                    let late = running()
+                        .iter()
+                        .map(|(_, r)| r)
+                        .find(|r| r.since.elapsed() >= limit)
+                        .map(|r| report(r, limit));
+                    if let Some((test, text)) = late {
+                        stop(&test, &text);
+                    }
+                }
+            });
+    }
+
+    /// The test's name and what to tell the learner about its call.
+    fn report(late: &Running, limit: Duration) -> (String, String) {
+        let test = late.thread.name().unwrap_or("this test").to_string();
+        let seconds = limit.as_secs_f64();
+        let what = match &late.words {
+            Words::Call {
+                call,
+                expected,
+                why,
+            } => format!(
+                "test {test}: {call} has run for {seconds} s without returning; expected \
+                 {expected}: {why}"
+            ),
+            Words::Book(book) => format!(
+                "the test {test} has run for {seconds} s without returning; the book explains \
+                 what it should return: {book}"
+            ),
+        };
+        let alone = if super::ran_in_the_chapter() {
+            format!("cargo test {test}")
+        } else {
+            format!("cargo test -p {} {test}", env!("CARGO_PKG_NAME"))
+        };
+        let text = format!(
+            "\n{what}\n    it is usually a search that goes on after its first solution \
+             (a recursive call's result ignored), or a loop that never advances (a stack \
+             never popped, an index never moved on). The test binary is stopped here: the \
+             tests still to run did not, and those that failed before it lost their reports \
+             (libtest prints them at its end); `{alone}` runs this test alone. If your search \
+             is only slow, WORKBOOK_CALL_SECONDS=120 gives each call longer.\n"
+        );
+        (test, text)
+    }
+
+    /// Writes `text` and ends the test binary as failed. Standard error's
+    /// own handle, not `eprintln!`, which libtest captures (in this thread
+    /// too). The exit runs the `atexit` summary, which now counts this
+    /// test's exercise.
+    fn stop(test: &str, text: &str) -> ! {
+        super::note_failing(test);
+        let mut stderr = std::io::stderr().lock();
+        let _ = stderr.write_all(text.as_bytes());
+        let _ = stderr.flush();
+        drop(stderr);
+        std::process::exit(101)
     }
 }
 
@@ -368,8 +570,15 @@ static FAILING: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
 
 /// Notes the running test's exercise as failing: a test fails by panicking.
 fn note_failing_exercise() {
-    let thread = std::thread::current();
-    let Some(exercise) = thread.name().and_then(|n| n.split("::").next()) else {
+    if let Some(test) = std::thread::current().name() {
+        note_failing(test);
+    }
+}
+
+/// Notes the exercise of the test named `test` (its first segment) as
+/// failing.
+fn note_failing(test: &str) {
+    let Some(exercise) = test.split("::").next() else {
         return;
     };
     if let Ok(mut failing) = FAILING.lock() {

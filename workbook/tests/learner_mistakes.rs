@@ -10,36 +10,33 @@
 //! learner into a copy of chapter 0 (the repository's stubs are never
 //! edited) and runs `cargo test` there, as the learner would.
 //!
-//! The state: a small workbook in a temporary folder, built in the
-//! repository's own target directory, so only the copy's two chapter
-//! crates are compiled (the dependencies are shared). The cost: that
-//! build, then three short runs of the suite.
+//! A search that never returns would hang the run with every message
+//! unprinted; the suites' watchdog names the guarded call that has run
+//! past its limit and stops the test binary, and the last test here shows
+//! that on a stack that is never popped.
+//!
+//! The state: a small workbook in a temporary folder, built in a target
+//! directory of its own under cargo's per-test scratch space (kept between
+//! runs, so after the first only the copy's chapter crates are compiled).
+//! Not the repository's: cargo names the copy's `intro` exactly like the
+//! repository's and records its sources relative to the crate, so the
+//! learner's newer build passed for fresh there, and a later `cargo test
+//! -p intro` ran the learner's mistakes instead of the stubs. The cost: a
+//! first build of chapter 0's dependencies, then three short runs of the
+//! suite and one of a few seconds.
 
 mod common;
 
 use common::{mini_workbook, replace_body};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// `cargo test FILTER` in the copy's chapter 0 folder, as a learner runs
 /// it; what the terminal shows (libtest's failures come on standard
 /// output, the overflow's lines on standard error).
 fn learner_runs(root: &Path, filter: &str) -> String {
-    let chapter = root.join("exercises/00_intro");
-    // The repository's target directory: CARGO_TARGET_TMPDIR is its `tmp`.
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target directory");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let run = Command::new(cargo)
-        .current_dir(&chapter)
-        .args(["test", "-q", "--", filter])
-        .env("CARGO_TARGET_DIR", target)
-        .env("PWD", &chapter)
-        .env_remove("WORKBOOK_NO_SUMMARY")
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("cargo runs");
+    let run = learner_command(root, filter).output().expect("cargo runs");
     let said =
         String::from_utf8_lossy(&run.stdout).into_owned() + &String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -49,8 +46,41 @@ fn learner_runs(root: &Path, filter: &str) -> String {
     said
 }
 
+/// Held by each test for its whole run. Both build their copy's chapter 0
+/// into the one target directory, where cargo names the test binary
+/// alike whatever folder the copy is in (see the module doc): run
+/// together, one test would run the other's learner.
+static ONE_COPY_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The lock, also after the other test failed holding it.
+fn one_copy_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_COPY_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The learner's `cargo test -q -- FILTER` in the copy's chapter 0 folder,
+/// with the learner's environment (no tool's variables).
+fn learner_command(root: &Path, filter: &str) -> Command {
+    let chapter = root.join("exercises/00_intro");
+    // Never the repository's target directory (see the module doc).
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("learner_mistakes");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(&chapter)
+        .args(["test", "-q", "--", filter])
+        .env("CARGO_TARGET_DIR", &target)
+        .env("PWD", &chapter)
+        .env_remove("WORKBOOK_NO_SUMMARY")
+        .env_remove("WORKBOOK_CALL_SECONDS")
+        .env_remove("RUST_BACKTRACE");
+    command
+}
+
 #[test]
 fn a_crash_in_the_learners_code_names_the_call_the_expected_value_and_the_book() {
+    let _alone = one_copy_at_a_time();
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = tmp.path().join("workbook");
     mini_workbook(&root, "");
@@ -110,5 +140,100 @@ fn a_crash_in_the_learners_code_names_the_call_the_expected_value_and_the_book()
             ) && said.contains("a recursion that never reaches its base case"),
             "an overflow in a snapshot test names the book section and the usual cause:\n{said}"
         );
+    }
+}
+
+#[test]
+fn a_search_that_never_returns_is_named_and_the_run_ends() {
+    let _alone = one_copy_at_a_time();
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let root = tmp.path().join("workbook");
+    mini_workbook(&root, "");
+    let lib = root.join("exercises/00_intro/src/lib.rs");
+    let stubs = std::fs::read_to_string(&lib).expect("chapter 0's stubs");
+    // A common slip: the vertex on top is looked at but never popped, so
+    // once it is seen (or outside the graph) the loop spins on it forever.
+    let learner = replace_body(
+        &stubs,
+        "dfs_stack",
+        "let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
+         let mut stack = vec![start]; \
+         while let Some(&v) = stack.last() { \
+             if v < graph.len() && !seen[v] { \
+                 seen[v] = true; order.push(v); \
+                 for &w in graph[v].iter().rev() { stack.push(w); } \
+             } \
+         } \
+         order",
+    );
+    std::fs::write(&lib, learner).expect("write the learner's code");
+
+    let mut learner = learner_command(&root, "dfs_stack::visits_in_preorder");
+    learner.env("WORKBOOK_CALL_SECONDS", "2");
+    // Generous for a first build of chapter 0 and a 2 s limit; past
+    // it, a regression fails here instead of hanging the suite.
+    let (ended, said) = run_for_at_most(learner, Duration::from_secs(900), tmp.path());
+    assert!(
+        ended,
+        "the watchdog must stop a learner's search that never returns:\n{said}"
+    );
+    assert!(
+        said.contains("dfs_stack([")
+            && said.contains(") has run for 2 s without returning; expected [")
+            && said.contains(
+                ": the order the recursion finds: push neighbours so that the first one is \
+                 popped first (book: chapter 0, \"The explicit stack\")"
+            )
+            && said.contains("a loop that never advances")
+            && said.contains("`cargo test dfs_stack::visits_in_preorder::case_"),
+        "a call that never returns names the call, the expected value, the book, the usual \
+         cause and how to run it alone:\n{said}"
+    );
+    assert!(
+        said.contains("Start with `dfs_stack`"),
+        "the last line still names the exercise to start with:\n{said}"
+    );
+}
+
+/// Runs `command` (its own process group on unix, so everything it starts
+/// can be stopped) for at most `limit`, its output going to files in
+/// `scratch`: whether it ended by itself, failing, and what it said. A
+/// run still going at the limit is killed, group and all.
+fn run_for_at_most(mut command: Command, limit: Duration, scratch: &Path) -> (bool, String) {
+    let out: PathBuf = scratch.join("stdout");
+    let err: PathBuf = scratch.join("stderr");
+    command
+        .stdout(std::fs::File::create(&out).expect("a file for stdout"))
+        .stderr(std::fs::File::create(&err).expect("a file for stderr"));
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.spawn().expect("cargo runs");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("cargo's status") {
+            break Some(status);
+        }
+        if start.elapsed() > limit {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    if status.is_none() {
+        // cargo's test binary is its child: kill the whole group.
+        #[cfg(unix)]
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .status();
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let said = std::fs::read_to_string(&out).unwrap_or_default()
+        + &std::fs::read_to_string(&err).unwrap_or_default();
+    match status {
+        Some(status) => {
+            assert!(!status.success(), "the learner's mistake must fail: {said}");
+            (true, said)
+        }
+        None => (false, said),
     }
 }
