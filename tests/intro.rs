@@ -119,7 +119,8 @@ mod dfs_recursive {
         #![proptest_config(crate::support::quiet(256))]
         #[test]
         fn every_reachable_vertex_appears_exactly_once(graph in any_graph()) {
-            let mut got = dfs_recursive(&graph, 0);
+            let call = format!("dfs_recursive({graph:?}, 0)");
+            let mut got = crate::support::guard(&call, "every vertex reachable from 0, each once", WHY, || dfs_recursive(&graph, 0));
             got.sort_unstable();
             prop_assert_eq!(got, reachable(&graph, 0), "dfs_recursive({:?}, 0), sorted, must be every vertex reachable from 0, each once: mark a vertex seen when you visit it and skip seen ones (book: chapter 0, \"The recursive template\")", graph);
         }
@@ -183,7 +184,9 @@ mod dfs_stack {
         #[test]
         fn agrees_with_the_recursive_order(graph in any_graph(), start in 0usize..9) {
             let expected = preorder(&graph, start);
-            prop_assert_eq!(dfs_stack(&graph, start), expected, "dfs_stack({:?}, {}) must list vertices in the order the recursion reaches them: check `seen` when popping, push neighbours in reverse (book: chapter 0, \"The explicit stack\")", graph, start);
+            let call = format!("dfs_stack({graph:?}, {start})");
+            let got = crate::support::guard(&call, &format!("{expected:?}"), WHY, || dfs_stack(&graph, start));
+            prop_assert_eq!(got, expected, "dfs_stack({:?}, {}) must list vertices in the order the recursion reaches them: check `seen` when popping, push neighbours in reverse (book: chapter 0, \"The explicit stack\")", graph, start);
         }
     }
 }
@@ -242,7 +245,9 @@ mod subsets_with_sum {
                     .filter(|s: &Vec<u32>| s.iter().sum::<u32>() == target)
                     .collect()
             };
-            prop_assert_eq!(subsets_with_sum(&items, target), expected, "subsets_with_sum({:?}, {}) must list every subset with that sum, taking an item before skipping it (book: chapter 0, \"Backtracking is DFS over choices\")", items, target);
+            let call = format!("subsets_with_sum({items:?}, {target})");
+            let got = crate::support::guard(&call, &format!("{expected:?}"), WHY, || subsets_with_sum(&items, target));
+            prop_assert_eq!(got, expected, "subsets_with_sum({:?}, {}) must list every subset with that sum, taking an item before skipping it (book: chapter 0, \"Backtracking is DFS over choices\")", items, target);
         }
     }
 }
