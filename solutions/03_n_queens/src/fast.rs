@@ -398,28 +398,18 @@ pub fn count_fast_parallel(n: usize) -> u64 {
     }
     let jobs = jobs(n);
     let (plans, starts) = (&jobs.plans, &jobs.starts);
-    match lanes::kernel(n) {
-        Some(kernel) => {
-            let cursor = AtomicUsize::new(0);
-            (0..rayon::current_num_threads())
-                .into_par_iter()
-                .with_max_len(1)
-                .map(|_| {
-                    let next = || walks::Next::Shared(&cursor);
-                    lanes::count_from(n, plans, starts, kernel, next())
-                        .unwrap_or_else(|| walks::count_from(n, plans, starts, next()))
-                })
-                .sum()
-        }
-        None => {
-            let cursor = AtomicUsize::new(0);
-            (0..rayon::current_num_threads())
-                .into_par_iter()
-                .with_max_len(1)
-                .map(|_| walks::count_from(n, plans, starts, walks::Next::Shared(&cursor)))
-                .sum()
-        }
-    }
+    let kernel = lanes::kernel(n);
+    let cursor = AtomicUsize::new(0);
+    (0..rayon::current_num_threads())
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|_| {
+            let next = || walks::Next::Shared(&cursor);
+            kernel
+                .and_then(|kernel| lanes::count_from(n, plans, starts, kernel, next()))
+                .unwrap_or_else(|| walks::count_from(n, plans, starts, next()))
+        })
+        .sum()
 }
 
 /// The number of essentially different solutions (OEIS A002562): boards
