@@ -78,30 +78,39 @@ fn learner_command(root: &Path, filter: &str) -> Command {
     command
 }
 
-#[test]
-fn a_crash_in_the_learners_code_names_the_call_the_expected_value_and_the_book() {
-    let _alone = one_copy_at_a_time();
+/// A copy of chapter 0 in a new temporary folder (dropped with it) whose
+/// stubs have the given bodies, `(function, body)`, and the copy's root.
+fn learner_copy(bodies: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = tmp.path().join("workbook");
     mini_workbook(&root, "");
     let lib = root.join("exercises/00_intro/src/lib.rs");
     let stubs = std::fs::read_to_string(&lib).expect("chapter 0's stubs");
+    let learner = bodies.iter().fold(stubs, |code, (function, body)| {
+        replace_body(&code, function, body)
+    });
+    std::fs::write(&lib, learner).expect("write the learner's code");
+    (tmp, root)
+}
+
+#[test]
+fn a_crash_in_the_learners_code_names_the_call_the_expected_value_and_the_book() {
+    let _alone = one_copy_at_a_time();
     // dfs_recursive's helper recurses on the same vertex forever (not a
     // tail call, which the optimiser would turn into a loop); dfs_stack
     // reads a neighbour that is not there.
-    let learner = replace_body(
-        &stubs,
-        "dfs_recursive",
-        "let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
-         visit(graph, start, &mut seen, &mut order); order",
-    );
-    let learner = replace_body(
-        &learner,
-        "visit",
-        "if v < graph.len() { visit(graph, v, seen, order); } order.push(v);",
-    );
-    let learner = replace_body(&learner, "dfs_stack", "vec![graph[start][7]]");
-    std::fs::write(&lib, learner).expect("write the learner's code");
+    let (_tmp, root) = learner_copy(&[
+        (
+            "dfs_recursive",
+            "let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
+             visit(graph, start, &mut seen, &mut order); order",
+        ),
+        (
+            "visit",
+            "if v < graph.len() { visit(graph, v, seen, order); } order.push(v);",
+        ),
+        ("dfs_stack", "vec![graph[start][7]]"),
+    ]);
 
     let said = learner_runs(&root, "dfs_stack::visits_in_preorder");
     assert!(
@@ -146,15 +155,9 @@ fn a_crash_in_the_learners_code_names_the_call_the_expected_value_and_the_book()
 #[test]
 fn a_search_that_never_returns_is_named_and_the_run_ends() {
     let _alone = one_copy_at_a_time();
-    let tmp = tempfile::tempdir().expect("a temporary folder");
-    let root = tmp.path().join("workbook");
-    mini_workbook(&root, "");
-    let lib = root.join("exercises/00_intro/src/lib.rs");
-    let stubs = std::fs::read_to_string(&lib).expect("chapter 0's stubs");
     // A common slip: the vertex on top is looked at but never popped, so
     // once it is seen (or outside the graph) the loop spins on it forever.
-    let learner = replace_body(
-        &stubs,
+    let (tmp, root) = learner_copy(&[(
         "dfs_stack",
         "let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
          let mut stack = vec![start]; \
@@ -165,8 +168,7 @@ fn a_search_that_never_returns_is_named_and_the_run_ends() {
              } \
          } \
          order",
-    );
-    std::fs::write(&lib, learner).expect("write the learner's code");
+    )]);
 
     let mut learner = learner_command(&root, "dfs_stack::visits_in_preorder");
     learner.env("WORKBOOK_CALL_SECONDS", "2");
