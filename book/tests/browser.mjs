@@ -1,6 +1,6 @@
 // The book in a real browser: Debian's chromium driven by playwright-core.
 //
-// What it proves, on the book `workbook book build` writes to book/book:
+// What it proves, on the book `cargo xtask book build` writes to book/book:
 //   1. every chapter's player, in each of its instances (three or more),
 //      steps forward and back to the board, tree node (the ringed one), lit
 //      code line and counters that its trace (recorded by the reference
@@ -58,8 +58,8 @@ function fail(what) {
 // ---- build and serve --------------------------------------------------------
 
 if (!process.argv.includes("--no-build")) {
-  console.log("building the book: cargo run -q -p workbook --features book -- book build");
-  execFileSync("cargo", ["run", "-q", "-p", "workbook", "--features", "book", "--", "book", "build"], { cwd: root, stdio: "inherit" });
+  console.log("building the book: cargo xtask book build");
+  execFileSync("cargo", ["run", "-q", "-p", "xtask", "--", "book", "build"], { cwd: root, stdio: "inherit" });
 }
 
 const types = {
@@ -294,7 +294,7 @@ function pageTraces(html, id) {
   if (start < 0 || from < 0 || to < 0) { return null; }
   const traces = JSON.parse(html.slice(from + open.length, to));
   // Each narration is written once, in `says`; a step names its index
-  // (workbook/src/book/render.rs).
+  // (core/src/players/render.rs).
   for (const t of traces) {
     if (!t.says) { continue; }
     for (const step of t.steps) {

@@ -2,7 +2,7 @@
 // proves of the English book's pages, plus what only a translation can break.
 //
 // For every language built into book/book/<code>/ (book/po/languages.toml;
-// `workbook book build` builds the complete ones, `--lang` any other):
+// `cargo xtask book build` builds the complete ones, `--lang` any other):
 //   1. every page, at 390 and 1280 px, loads without a console error, says
 //      <html lang="<code>">, and has the language picker;
 //   2. the picker round-trips: on a chapter page, choosing English opens the

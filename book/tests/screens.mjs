@@ -1,7 +1,7 @@
 // Screenshots of the book's players and quiz pages for a reader's eye:
 // every player page at 1280 and 390 px in the light and coal themes, after
 // a few steps. Usage: node book/tests/screens.mjs OUT_DIR [PAGE...]
-// (run `workbook book build` first); PAGE#ID shoots the element with that
+// (run `cargo xtask book build` first); PAGE#ID shoots the element with that
 // id instead (a figure, a quiz). Nothing is checked here; browser.mjs is
 // the test.
 import { chromium } from "playwright-core";

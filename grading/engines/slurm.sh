@@ -3,11 +3,11 @@
 # then a merge job that waits for the whole array.
 #
 #   cd /shared/workbook                    # the workbook, on a shared filesystem
-#   cargo build --release --locked -p workbook
-#   target/release/workbook grade prepare  # dependencies and the pristine build, once
+#   cargo build --release --locked -p grader
+#   target/release/grader grade prepare  # dependencies and the pristine build, once
 #   sbatch --array=1-50 grading/engines/slurm.sh /shared/submissions /shared/parts
 #   sbatch --dependency=afterok:<ARRAY_JOB_ID> --wrap \
-#     'target/release/workbook grade merge /shared/parts/part-* --out /shared/report'
+#     'target/release/grader grade merge /shared/parts/part-* --out /shared/report'
 #
 # Each task builds in its own target directory on the node's local disk
 # (learners' crates only; the dependencies are copied in from the prepared
@@ -24,7 +24,7 @@ index=${SLURM_ARRAY_TASK_ID:?run this with sbatch --array=1-N}
 local_target=${TMPDIR:-/tmp}/grade-$SLURM_JOB_ID
 mkdir -p "$local_target"
 cp -a target/grade/. "$local_target"/
-target/release/workbook grade "$submissions" \
+target/release/grader grade "$submissions" \
   --out "$parts/part-$index" \
   --shard "$index/$count" \
   --target-dir "$local_target"

@@ -1,6 +1,6 @@
 //! Hidden suite for chapter 1: differential tests on random inputs.
 //!
-//! Learners never see this file; `workbook grade` compiles it into their
+//! Learners never see this file; `grader grade` compiles it into their
 //! crate with the reference as a dev-dependency. Inputs come from a fixed
 //! seed (SplitMix64), so a grade never changes between runs. Module names
 //! are exercise names. Every exercise meets at least one domain too large

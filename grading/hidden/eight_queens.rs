@@ -1,6 +1,6 @@
 //! Hidden suite for chapter 2: differential tests on random boards.
 //!
-//! Learners never see this file; `workbook grade` wires it into their
+//! Learners never see this file; `grader grade` wires it into their
 //! crate as an extra test target with the reference as a dev-dependency.
 //! The visible suite checks the contest's samples and a fixed table, which a
 //! learner could answer from memory; here every board is drawn from a fixed

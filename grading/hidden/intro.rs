@@ -1,6 +1,6 @@
 //! Hidden suite for chapter 0: differential tests on random inputs.
 //!
-//! Learners never see this file; `workbook grade` wires it into their
+//! Learners never see this file; `grader grade` wires it into their
 //! crate as an extra test target with the reference as a dev-dependency.
 //! Every case compares the learner's answer with the reference's on inputs
 //! drawn from a fixed seed (a small SplitMix64, so the grade is the same on

@@ -1,6 +1,6 @@
 //! Hidden suite for chapter 5: differential tests on random boards.
 //!
-//! Learners never see this file; `workbook grade` wires it into their
+//! Learners never see this file; `grader grade` wires it into their
 //! crate as an extra test target with the reference as a dev-dependency.
 //! Sizes, starts and move orders (any of the 8! orders) are drawn from a
 //! fixed seed (SplitMix64, so a grade is the same on every run), and

@@ -1,7 +1,7 @@
 //! Hidden suite for chapter 3: differential tests on random positions and
 //! random trees.
 //!
-//! Learners never see this file; `workbook grade` wires it into their
+//! Learners never see this file; `grader grade` wires it into their
 //! crate as an extra test target with the reference as a dev-dependency.
 //! The visible suite checks the counts against OEIS, which a learner could
 //! answer from a table; here the building blocks meet random inputs drawn

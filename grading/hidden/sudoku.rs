@@ -1,6 +1,6 @@
 //! Hidden suite for chapter 4: differential tests on generated puzzles.
 //!
-//! Learners never see this file; `workbook grade` wires it into their
+//! Learners never see this file; `grader grade` wires it into their
 //! crate as an extra test target with the reference as a dev-dependency.
 //! Puzzles come from the reference's seeded generator and texts from a
 //! fixed-seed SplitMix64, so a grade is the same on every run and no

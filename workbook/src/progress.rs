@@ -5,13 +5,13 @@
 //! `count_memo::x` belongs to exercise `count_memo`). Only the number of
 //! hints already shown is remembered, in `.workbook/hints` (git-ignored).
 
-use crate::info::{Chapter, Exercise};
-use crate::names::{self, Named};
-use crate::runner::{SuiteRun, Target, run_suite};
 use anyhow::{Result, bail};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
+use workbook_core::info::{Chapter, Exercise};
+use workbook_core::names::{self, Named};
+use workbook_core::runner::{SuiteRun, Target, run_suite};
 
 /// How far one exercise got.
 pub struct Status {

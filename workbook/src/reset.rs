@@ -7,15 +7,13 @@
 //! Before anything is overwritten the learner is asked, and the old file is
 //! copied to `.workbook/backups/<time>/`. Cost: one stub generation.
 
-use crate::info::{Chapter, Exercise};
-use crate::names::{self, Named};
-use crate::stubs;
 use anyhow::{Context, Result, bail};
-use proc_macro2::LineColumn;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use syn::spanned::Spanned;
+use workbook_core::info::{Chapter, Exercise};
+use workbook_core::names::{self, Named};
+use workbook_core::stubs;
 
 pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) -> Result<ExitCode> {
     let (chapter, exercise) = find(root, chapters, target)?;
@@ -105,8 +103,8 @@ fn find<'a>(
 
 /// `current` with the items `exercise` stubs replaced by their text in `pristine`.
 fn restore_items(current: &str, pristine: &str, exercise: &Exercise) -> Result<String> {
-    let cur = item_ranges(current)?;
-    let pri = item_ranges(pristine)?;
+    let cur = stubs::item_ranges(current)?;
+    let pri = stubs::item_ranges(pristine)?;
     let mut edits: Vec<(std::ops::Range<usize>, &str)> = Vec::new();
     for name in exercise.stubs.keys() {
         let Some((_, want)) = pri.iter().find(|(n, _)| n == name) else {
@@ -127,49 +125,6 @@ fn restore_items(current: &str, pristine: &str, exercise: &Exercise) -> Result<S
             text.to_string()
         };
         out.replace_range(range, &text);
-    }
-    Ok(out)
-}
-
-/// Every function and method in a file (`name`, `Type::name`) with its byte range.
-pub fn item_ranges(text: &str) -> Result<Vec<(String, std::ops::Range<usize>)>> {
-    let file = syn::parse_file(text)?;
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let offset = |lc: LineColumn| {
-        let line = starts
-            .get(lc.line.saturating_sub(1))
-            .copied()
-            .unwrap_or(text.len());
-        let rest = &text[line..];
-        line + rest
-            .char_indices()
-            .nth(lc.column)
-            .map_or(rest.len(), |(i, _)| i)
-    };
-    let mut out = Vec::new();
-    let mut items: Vec<&syn::Item> = file.items.iter().collect();
-    while let Some(item) = items.pop() {
-        match item {
-            syn::Item::Fn(f) => out.push((
-                f.sig.ident.to_string(),
-                offset(f.span().start())..offset(f.span().end()),
-            )),
-            syn::Item::Impl(i) => {
-                let ty = crate::stubs::type_name(&i.self_ty);
-                for it in &i.items {
-                    if let syn::ImplItem::Fn(f) = it {
-                        out.push((
-                            format!("{ty}::{}", f.sig.ident),
-                            offset(f.span().start())..offset(f.span().end()),
-                        ));
-                    }
-                }
-            }
-            syn::Item::Mod(m) => items.extend(m.content.iter().flat_map(|(_, inner)| inner.iter())),
-            _ => {}
-        }
     }
     Ok(out)
 }

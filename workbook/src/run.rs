@@ -9,12 +9,12 @@
 //! for exploring before the tests. Cost: one build of both crates, then two
 //! runs.
 
-use crate::info::Chapter;
 use anyhow::{Context, Result, bail};
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
+use workbook_core::info::Chapter;
 
 const LIMIT: Duration = Duration::from_secs(10);
 

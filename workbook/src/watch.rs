@@ -19,10 +19,7 @@
 //! whole, the learner's own `+` lines included; other failures are cut to
 //! their first lines.
 
-use crate::info::{Chapter, Exercise};
-use crate::names::Named;
 use crate::progress::statuses;
-use crate::runner::{Target, run_suite};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use notify::{PollWatcher, RecommendedWatcher, RecursiveMode, Watcher};
@@ -33,6 +30,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime};
+use workbook_core::info::{Chapter, Exercise};
+use workbook_core::names::Named;
+use workbook_core::runner::{Target, run_suite};
 
 /// One chapter's remembered verdict.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -59,12 +59,14 @@ pub fn watch(
         anyhow::bail!("no chapters under exercises/: nothing to watch");
     }
     let pinned: Option<(&Chapter, Option<&Exercise>)> = if names.is_empty() {
-        crate::names::here(root, chapters).map(|c| (c, None))
+        workbook_core::names::here(root, chapters).map(|c| (c, None))
     } else {
-        Some(match crate::names::resolve_here(root, chapters, names)? {
-            Named::Exercise(c, e) => (c, Some(e)),
-            Named::Chapter(c) => (c, None),
-        })
+        Some(
+            match workbook_core::names::resolve_here(root, chapters, names)? {
+                Named::Exercise(c, e) => (c, Some(e)),
+                Named::Chapter(c) => (c, None),
+            },
+        )
     };
     let state_path = root.join(".workbook").join("progress.json");
     let mut state: State = std::fs::read_to_string(&state_path)
@@ -339,7 +341,7 @@ fn show_chapter(
     );
     if let Some((test, msg)) = r.failure.as_ref().filter(|_| r.exercises.is_empty()) {
         println!("\n{} {test}: fix this first, then save again", c.folder());
-        for line in crate::runner::shown_lines(msg, 20) {
+        for line in workbook_core::runner::shown_lines(msg, 20) {
             println!("    {line}");
         }
         return;
@@ -352,7 +354,7 @@ fn show_chapter(
     let failure = r.failures.get(&e.name).or(r.failure.as_ref());
     if let Some((test, msg)) = failure {
         println!("\n{test}:");
-        for line in crate::runner::shown_lines(msg, 15) {
+        for line in workbook_core::runner::shown_lines(msg, 15) {
             println!("    {line}");
         }
     } else if done_of(c, &e.name) {
@@ -360,7 +362,7 @@ fn show_chapter(
     }
     println!(
         "\nRead {}; stuck? `cargo run -p workbook -- hint {} {}`",
-        crate::names::page(root, &e.book),
+        workbook_core::names::page(root, &e.book),
         c.chapter.slug,
         e.name
     );

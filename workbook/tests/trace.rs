@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{replace_body, repo};
+use common::{replace_body, repo, write_learner_reference};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -21,17 +21,7 @@ use std::process::{Command, Output};
 fn reference_src(chapter: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let src = dir.path().join("src");
-    let run = Command::new(env!("CARGO_BIN_EXE_workbook"))
-        .current_dir(repo())
-        .args(["__learner-reference", chapter])
-        .arg(&src)
-        .output()
-        .expect("workbook runs");
-    assert!(
-        run.status.success(),
-        "cannot write {chapter}'s reference: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    write_learner_reference(&repo(), chapter, &src);
     (dir, src)
 }
 

@@ -3,7 +3,7 @@
 // A player is a <div class="bt-player"> holding its traces as JSON in a
 // <script type="application/json" class="bt-traces"> (or, as older pages
 // wrote it, in a data-traces attribute), written by
-// `workbook book build`: one or more instances of a search recorded from
+// `cargo xtask book build`: one or more instances of a search recorded from
 // the reference (the format is documented in solutions/trace/src/lib.rs).
 // Each instance has a board, the code the search runs, counters with their
 // definitions and totals, and steps [kind, node, parent, line, mark, r, c,

@@ -2,7 +2,7 @@
 # Gradescope runs this once, as root, when it builds the autograder's image
 # (the zip is unpacked in /autograder/source). It installs the Rust
 # toolchain the zip names, builds the workbook tool, and compiles every
-# dependency and the judges once (`workbook grade prepare`), so a
+# dependency and the judges once (`grader grade prepare`), so a
 # submission builds only the learner's crate.
 set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
@@ -23,14 +23,14 @@ chmod +x /tmp/rustup-init
 rm /tmp/rustup-init
 ln -sf /usr/local/cargo/bin/* /usr/local/bin/
 cd "$SRC"
-cargo build --release --locked -p workbook
+cargo build --release --locked -p grader
 # Readable by the tests' unprivileged uids; the reference and the hidden
 # suites' sources are root's alone (the judges are compiled from them now).
 chmod -R a+rX "$SRC"
 # Only the chapters the zip grades (make-zip wrote them; none: every one).
 chapters=()
 for c in $(cat "$HERE/chapters" 2>/dev/null || true); do chapters+=(--chapter "$c"); done
-./target/release/workbook grade prepare "${chapters[@]}" --target-dir "$ROOT/target" \
+./target/release/grader grade prepare "${chapters[@]}" --target-dir "$ROOT/target" \
     --sandbox container --force-container
 chmod -R a+rX "$ROOT/target"
 chmod -R go-rwx "$SRC/solutions" "$SRC/grading/hidden"

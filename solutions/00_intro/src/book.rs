@@ -7,7 +7,7 @@
 //! written; the recorder repeats the reference's steps one event each and
 //! its tests prove it reaches the same order, so it costs what the search
 //! costs, O(V + E). The records are the plain tab-separated lines that
-//! `workbook book build` reads (see workbook/src/book/records.rs).
+//! `cargo xtask book build` reads (see core/src/players/records.rs).
 
 use crate::{dfs_recursive, subsets_with_sum};
 use book_trace::{Code, Mark, Out, Quiz, Step, Trace};

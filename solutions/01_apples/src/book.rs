@@ -7,7 +7,7 @@
 //! written. The recorder makes one event per call and per decision, so it
 //! costs what the naive count costs; its tests prove it makes exactly the
 //! reference's calls and counts its ways. The records are the plain
-//! tab-separated lines `workbook book build` reads (workbook/src/book/records.rs).
+//! tab-separated lines `cargo xtask book build` reads (core/src/players/records.rs).
 
 use crate::{binomial, count_checked, count_memo, count_naive, count_naive_traced, distributions};
 use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};

@@ -8,8 +8,8 @@
 //! records written. One `try` event per call of the search, so the
 //! player's node counter is the reference's `nodes`, which the tests
 //! check; it costs what the search costs. The records are the plain
-//! tab-separated lines `workbook book build` reads
-//! (workbook/src/book/records.rs).
+//! tab-separated lines `cargo xtask book build` reads
+//! (core/src/players/records.rs).
 
 use crate::{Board, N, SQUARES, count_completions, is_safe, parse_board, search_stats, solve};
 use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};

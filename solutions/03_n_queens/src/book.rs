@@ -8,7 +8,7 @@
 //! forwards every move to it and writes a step of the player's trace; it
 //! mirrors the queens' columns to draw them. One step per move, so it costs
 //! what the walk costs; the tests prove it finds the reference's solutions. The records are the plain tab-separated lines
-//! `workbook book build` reads (workbook/src/book/records.rs).
+//! `cargo xtask book build` reads (core/src/players/records.rs).
 
 use crate::fast::bitmask_nodes;
 use crate::{Flags, count, count_mirror, count_parallel, is_valid, robot_solutions, solutions};

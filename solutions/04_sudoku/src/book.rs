@@ -6,8 +6,8 @@
 //! own (grid, masks) plus the records written. One `try` per node, so the
 //! player's node counter is the reference's `nodes`, which the tests check
 //! along with the solution; it costs what the search costs. The records
-//! are the plain tab-separated lines `workbook book build` reads
-//! (workbook/src/book/records.rs).
+//! are the plain tab-separated lines `cargo xtask book build` reads
+//! (core/src/players/records.rs).
 
 use crate::bitmask::Masks;
 use crate::fewest::fewest_choices;

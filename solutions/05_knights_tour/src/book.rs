@@ -8,8 +8,8 @@
 //! square, next number) plus the records written. One `try` per attempt,
 //! so the player's node counter is the reference's `attempts`, which the
 //! tests check along with the tour; it costs what the search costs. The
-//! records are the plain tab-separated lines `workbook book build` reads
-//! (workbook/src/book/records.rs).
+//! records are the plain tab-separated lines `cargo xtask book build` reads
+//! (core/src/players/records.rs).
 
 use crate::board::{Board, SEED_MOVES, Square, Step, knight_moves, validate};
 use crate::{closed_tour, count_tours_from, open_tour, plain_dfs, seed_dfs};

@@ -2,8 +2,8 @@
 //!
 //! The problem: each solution crate's `book.rs` records what the book shows
 //! (a player's steps, a figure's cells, a quiz with its computed answer) as
-//! the tab-separated lines `workbook book build` reads
-//! (workbook/src/book/records.rs reads them), and six copies of the same
+//! the tab-separated lines `cargo xtask book build` reads
+//! (core/src/players/records.rs reads them), and six copies of the same
 //! writer drift apart. The state is the text written so far, in an [`Out`];
 //! each record costs its length. This crate is reference-side only: solution
 //! crates depend on it, never an exercise crate or the `workbook` tool (which

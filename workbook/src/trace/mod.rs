@@ -20,14 +20,14 @@ mod rewrite;
 mod scratch;
 mod specs;
 
-use crate::info::{Chapter, Exercise};
-use crate::names::{self, Named};
 use anyhow::{Result, bail};
 use events::{Ending, Event, Run};
 use scratch::Scratch;
 use specs::Spec;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use workbook_core::info::{Chapter, Exercise};
+use workbook_core::names::{self, Named};
 
 /// What the learner asked for.
 pub struct Options {
@@ -459,8 +459,8 @@ mod tests {
 
     #[test]
     fn every_traced_exercise_is_marked_in_its_info_toml_and_every_mark_has_a_spec() {
-        let root = crate::info::find_root().expect("the workbook's root");
-        let chapters = crate::info::load_chapters(&root).expect("the chapters");
+        let root = workbook_core::info::find_root().expect("the workbook's root");
+        let chapters = workbook_core::info::load_chapters(&root).expect("the chapters");
         for c in &chapters {
             for e in &c.exercises {
                 assert_eq!(
@@ -479,7 +479,7 @@ mod tests {
             let keys: std::collections::BTreeSet<&str> = s.traced.iter().copied().collect();
             let found: std::collections::BTreeSet<String> = files
                 .iter()
-                .flat_map(|(_, text)| crate::stubs::stubbed_fns(text, &keys))
+                .flat_map(|(_, text)| workbook_core::stubs::stubbed_fns(text, &keys))
                 .map(|f| f.key)
                 .collect();
             for key in s.traced {

@@ -14,12 +14,12 @@ use super::Verdict;
 use super::events::{Event, Run};
 use super::scratch::Files;
 use super::specs::{Board, Spec};
-use crate::book::{records, render};
-use crate::info::{Chapter, Exercise};
-use crate::stubs;
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use workbook_core::info::{Chapter, Exercise};
+use workbook_core::players::{records, render};
+use workbook_core::stubs;
 
 /// What the page shows.
 pub struct Sides<'a> {

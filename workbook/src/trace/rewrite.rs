@@ -78,7 +78,7 @@ fn collect(
                 }
             }
             syn::Item::Impl(i) => {
-                let owner = crate::stubs::type_name(&i.self_ty);
+                let owner = workbook_core::stubs::type_name(&i.self_ty);
                 for member in &i.items {
                     if let syn::ImplItem::Fn(f) = member {
                         let key = format!("{owner}::{}", f.sig.ident);

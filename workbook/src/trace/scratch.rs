@@ -15,13 +15,13 @@
 use super::events::{self, Ending, Run};
 use super::rewrite;
 use super::specs::{DRIVER_PRELUDE, Spec};
-use crate::info::Chapter;
-use crate::stubs;
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use workbook_core::info::Chapter;
+use workbook_core::stubs;
 
 /// How long one recorded run may take, in seconds:
 /// `WORKBOOK_TRACE_SECONDS` or 10.

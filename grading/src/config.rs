@@ -1,0 +1,141 @@
+//! The instructor's grading configuration (`grading/grading.toml`).
+//!
+//! Every field has a default, so grading works with no file at all: each
+//! graded test is worth one point, a test gets a few seconds of CPU time
+//! (with a generous wall clock behind it), a gibibyte of address space, 64
+//! tasks and 64 KiB of output, a learner's builds get five minutes in all,
+//! 2 GiB of memory, 256 tasks, files of at most 256 MiB and 1 GiB of disk
+//! in all, and the
+//! hidden suites are read from `grading/hidden/` when that folder exists.
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Wall-clock backstop for one test, in seconds: a test still running
+    /// then (asleep, or starved on a loaded machine) is stopped. The CPU
+    /// limit is what judges a runaway test; keep this well above it.
+    pub time_limit_secs: f64,
+    /// CPU-time limit for one test, in seconds (RLIMIT_CPU).
+    pub cpu_limit_secs: u64,
+    /// Processes and threads one test may have at once (RLIMIT_NPROC).
+    pub tasks_limit: u64,
+    /// Wall-clock budget for building all of one learner's chapters, in
+    /// seconds: a chapter built after it is spent scores zero.
+    pub build_limit_secs: u64,
+    /// Memory one learner's build may use, in MiB (`RLIMIT_DATA` on cargo
+    /// and every compiler it starts).
+    pub build_memory_mb: u64,
+    /// The largest file one learner's build may write, in MiB
+    /// (`RLIMIT_FSIZE`).
+    pub build_file_mb: u64,
+    /// What one learner's build may write to its target directory in all,
+    /// in MiB (weighed while it runs).
+    pub build_disk_mb: u64,
+    /// Processes and threads one learner's build may have at once (the
+    /// worker's cgroup `pids.max`, else `RLIMIT_NPROC` when not root).
+    pub build_tasks: u64,
+    /// Address-space limit for one test, in MiB (RLIMIT_AS).
+    pub memory_limit_mb: u64,
+    /// Bytes of stdout + stderr one test may print before it is stopped, in KiB.
+    pub output_limit_kb: usize,
+    /// Learners graded at once; 0 means one per core.
+    pub jobs: usize,
+    /// The hidden suites' folder, relative to the workbook root; "" for none.
+    pub hidden: String,
+    /// Lint rules to relax, by id (`std::env`, `include_str`, `unsafe`, ...).
+    pub allow: Vec<String>,
+    /// Points per test, by `slug`, `slug/exercise` or `slug/full::test::name`;
+    /// the most specific key wins, and a test no key names is worth 1.
+    pub weights: BTreeMap<String, f64>,
+    /// What `grade-one` writes for Gradescope, PrairieLearn and Classroom.
+    pub platforms: crate::platform::Platforms,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            time_limit_secs: 30.0,
+            cpu_limit_secs: 5,
+            tasks_limit: 64,
+            build_limit_secs: 300,
+            build_memory_mb: 2048,
+            build_file_mb: 256,
+            build_disk_mb: 1024,
+            build_tasks: 256,
+            memory_limit_mb: 1024,
+            output_limit_kb: 64,
+            jobs: 0,
+            hidden: "grading/hidden".into(),
+            allow: Vec::new(),
+            weights: BTreeMap::new(),
+            platforms: Default::default(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads `path`, or the default `grading/grading.toml` when it exists.
+    pub fn load(root: &Path, path: Option<&Path>) -> Result<Self> {
+        let default = root.join("grading").join("grading.toml");
+        let path = match path {
+            Some(p) => p.to_path_buf(),
+            None if default.is_file() => default,
+            None => return Ok(Self::default()),
+        };
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        toml::from_str(&text)
+            .with_context(|| format!("{} is not a valid grading config", path.display()))
+    }
+
+    pub fn wall(&self) -> Duration {
+        Duration::from_secs_f64(self.time_limit_secs.max(0.1))
+    }
+
+    pub fn jobs(&self) -> usize {
+        if self.jobs > 0 {
+            return self.jobs;
+        }
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+
+    /// The hidden suites' folder, if configured and present.
+    pub fn hidden_dir(&self, root: &Path) -> Option<PathBuf> {
+        let dir = root.join(&self.hidden);
+        (!self.hidden.is_empty() && dir.is_dir()).then_some(dir)
+    }
+
+    /// Points for one test of chapter `slug`, exercise `exercise`.
+    pub fn weight(&self, slug: &str, exercise: &str, test: &str) -> f64 {
+        [
+            format!("{slug}/{test}"),
+            format!("{slug}/{exercise}"),
+            slug.to_string(),
+        ]
+        .iter()
+        .find_map(|k| self.weights.get(k).copied())
+        .unwrap_or(1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_grading_toml_states_the_defaults() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let shipped = Config::load(&root, Some(&root.join("grading/grading.toml"))).unwrap();
+        assert_eq!(
+            shipped,
+            Config::default(),
+            "grading/grading.toml documents every key at its default"
+        );
+    }
+}

@@ -1,0 +1,764 @@
+//! Running one test of a compiled suite in a child process under limits.
+//!
+//! Each test runs alone (`BINARY --exact NAME`) in its own process, inside
+//! the sandbox, so a test that loops, overflows its stack, allocates without
+//! end, spawns threads without end or prints without end is stopped and
+//! named without touching the next test or another learner. Limits: CPU
+//! time (`RLIMIT_CPU`, the judge, so a loaded machine does not change a
+//! grade), a generous wall clock as a backstop, address space, tasks
+//! (`RLIMIT_NPROC` under a uid of the run's own), file size and no core
+//! dumps. They are set by re-executing this very binary (`workbook
+//! __limited`) inside the sandbox, which calls `setrlimit` (a safe API),
+//! drops to the test uid and `exec`s the test, so no `unsafe` `pre_exec`
+//! hook is needed. A test
+//! passes only when its process exits with status 0, which the code under
+//! test cannot produce: status 0 *and* libtest's own log file (a fresh
+//! folder per run, the only place the test may write) saying `ok NAME`,
+//! written after the test function returns. Ending the process early needs
+//! `std::process`, forging the log needs `std::fs`; the intake refuses both.
+//! The test's output is never read for a verdict, only to explain a failure.
+
+use crate::sandbox::{Mode, Sandbox, effective_uid, kill_tree, user_tasks};
+use anyhow::{Context, Result};
+use std::io::Read;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use workbook_core::runner;
+
+/// The limits one test runs under.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub wall: Duration,
+    pub cpu_secs: u64,
+    pub memory_bytes: u64,
+    pub output_bytes: usize,
+    /// Processes and threads one test may have at once.
+    pub tasks: u64,
+}
+
+/// How one test ended.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    Passed,
+    Failed,
+    Timeout,
+    Crashed,
+    OutOfMemory,
+}
+
+impl Outcome {
+    pub fn label(&self) -> &'static str {
+        match self {
+            Outcome::Passed => "passed",
+            Outcome::Failed => "failed",
+            Outcome::Timeout => "timeout",
+            Outcome::Crashed => "crashed",
+            Outcome::OutOfMemory => "out of memory",
+        }
+    }
+}
+
+/// One test's verdict, its explanation and what it printed.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct TestRun {
+    pub outcome: Outcome,
+    pub message: String,
+    pub output: String,
+    pub seconds: f64,
+}
+
+/// Where and how to run the tests of one suite binary.
+pub struct Runner<'a> {
+    /// This program, re-executed to set the limits.
+    pub self_exe: PathBuf,
+    pub limits: Limits,
+    pub sandbox: &'a Sandbox,
+
+    /// What the test may see (read-only): its binaries and the snapshots.
+    pub visible: Vec<PathBuf>,
+    /// The crate folder the test runs in, and the workspace root for insta.
+    pub cwd: PathBuf,
+    pub workspace: PathBuf,
+    /// A folder for libtest's verdict files, one fresh folder per run.
+    pub verdicts: PathBuf,
+    /// The learner's code, as a subject process the judge calls; None
+    /// when the test binary runs the code itself.
+    pub subject: Option<PathBuf>,
+}
+
+/// A running subject: the learner's code behind the wire.
+struct Subject {
+    child: std::process::Child,
+    out: std::thread::JoinHandle<String>,
+    err: std::thread::JoinHandle<String>,
+    flood: Arc<AtomicBool>,
+    /// How it ended on its own, before the judge was done.
+    status: Option<std::process::ExitStatus>,
+    /// Why the grader stopped it early.
+    stopped: Option<String>,
+    /// Whether the grader killed it (its exit status then says nothing
+    /// about the learner's code).
+    ours: bool,
+}
+
+/// What became of a subject, once the judge is done.
+struct Fate {
+    status: Option<std::process::ExitStatus>,
+    stopped: Option<String>,
+    stderr: String,
+    printed: String,
+}
+
+impl Subject {
+    /// Kills the subject for a reason the judge's verdict already names.
+    fn stop(&mut self, mode: Mode) {
+        self.ours = true;
+        kill_tree(&mut self.child, mode);
+    }
+
+    /// Notes a subject that ended, and stops one that prints too much.
+    fn watch(&mut self, mode: Mode, l: &Limits) -> Result<()> {
+        if self.status.is_none()
+            && !self.ours
+            && let Some(status) = self.child.try_wait()?
+        {
+            self.status = Some(status);
+        }
+        if self.status.is_none() && self.stopped.is_none() && self.flood.load(Ordering::Relaxed) {
+            self.stopped = Some(format!(
+                "your code printed more than {} KiB and was stopped",
+                l.output_bytes / 1024
+            ));
+            self.stop(mode);
+        }
+        Ok(())
+    }
+
+    /// Stops the subject if it still runs (the judge is done with it).
+    fn finish(mut self, mode: Mode) -> Fate {
+        if self.status.is_none() {
+            if let Ok(Some(status)) = self.child.try_wait().map(|s| s.filter(|_| !self.ours)) {
+                self.status = Some(status);
+            } else {
+                kill_tree(&mut self.child, mode);
+                let _ = self.child.wait();
+            }
+        }
+        let stdout = self.out.join().unwrap_or_default();
+        let stderr = self.err.join().unwrap_or_default();
+        Fate {
+            status: self.status.filter(|s| !s.success()),
+            stopped: self.stopped,
+            printed: format!("{stdout}{stderr}"),
+            stderr,
+        }
+    }
+}
+
+impl Fate {
+    /// The verdict a failed test gets from how the subject ended, when
+    /// that, not the judge's comparison, is what failed it.
+    fn verdict(&self, l: &Limits) -> Option<(Outcome, String)> {
+        if let Some(why) = &self.stopped {
+            return Some((Outcome::Crashed, why.clone()));
+        }
+        let status = self.status?;
+        let signal = signal_of(status);
+        if matches!(signal, Some(24 | 9)) {
+            return Some((
+                Outcome::Timeout,
+                format!(
+                    "your code used more than {} s of CPU time and was stopped",
+                    l.cpu_secs
+                ),
+            ));
+        }
+        if self.stderr.contains("has overflowed its stack") {
+            return Some((
+                Outcome::Crashed,
+                "your code overflowed its stack (recursing too deep, or without end?)".into(),
+            ));
+        }
+        if self.stderr.contains("memory allocation of") {
+            return Some((
+                Outcome::OutOfMemory,
+                format!(
+                    "your code ran out of memory (the limit is {} MiB) and was stopped",
+                    l.memory_bytes >> 20
+                ),
+            ));
+        }
+        Some((
+            Outcome::Crashed,
+            match (signal, status.code()) {
+                (Some(sig), _) => format!("your code's process was killed by signal {sig}"),
+                (None, code) => {
+                    format!("your code's process ended with status {code:?} during the test")
+                }
+            },
+        ))
+    }
+}
+
+/// A signal, seen directly or (through bwrap, whose first process reports
+/// its child's death) as the exit status 128 + signal.
+fn signal_of(status: std::process::ExitStatus) -> Option<i32> {
+    status.signal().or_else(|| {
+        status
+            .code()
+            .filter(|c| (129..160).contains(c))
+            .map(|c| c - 128)
+    })
+}
+
+impl Runner<'_> {
+    /// Runs one test; a test stopped by a limit runs once more before it is
+    /// called a timeout (or out of memory), so a loaded machine cannot turn
+    /// a slow pass into a failure, and both runs are reported.
+    pub fn run(&self, binary: &Path, test: &str) -> Result<TestRun> {
+        let first = self.run_once(binary, test)?;
+        if !matches!(first.outcome, Outcome::Timeout | Outcome::OutOfMemory) {
+            return Ok(first);
+        }
+        let mut second = self.run_once(binary, test)?;
+        let said = |r: &TestRun| match r.outcome {
+            Outcome::Passed => "passed".to_string(),
+            _ => format!("{}: {}", r.outcome.label(), r.message),
+        };
+        second.message = format!(
+            "run twice, because the first run hit a limit. First run: {}. Second run: {}.",
+            said(&first),
+            said(&second)
+        );
+        second.seconds += first.seconds;
+        Ok(second)
+    }
+
+    /// The limits and the uid `__limited` sets before it becomes `program`.
+    fn limited(&self, cmd: &mut Command, uid: Option<u32>, wire: bool) {
+        let l = &self.limits;
+        let nproc = match uid {
+            Some(_) => l.tasks,
+            // Without a uid of its own a process shares the limit with every
+            // process of this user, so it gets what runs now plus its share.
+            None => effective_uid().map_or(0, user_tasks) + l.tasks,
+        };
+        cmd.arg("__limited");
+        if wire {
+            cmd.arg("--wire");
+        }
+        cmd.arg(l.memory_bytes.to_string())
+            .arg(l.cpu_secs.to_string())
+            .arg(nproc.to_string())
+            .arg(uid.map_or_else(|| "-".to_string(), |u| u.to_string()));
+    }
+
+    /// The judge: the suite's test binary, running one test.
+    fn command(
+        &self,
+        binary: &Path,
+        test: &str,
+        log: &Path,
+        uid: Option<u32>,
+        wire: bool,
+    ) -> Command {
+        let mut visible = self.visible.clone();
+        visible.push(self.self_exe.clone());
+        let argv = self
+            .sandbox
+            .test_prefix(&visible, log.parent().unwrap_or(log), &self.cwd);
+        let mut cmd = match argv.split_first() {
+            Some((bwrap, rest)) => {
+                let mut c = Command::new(bwrap);
+                c.args(rest).arg(&self.self_exe);
+                c
+            }
+            None => Command::new(&self.self_exe),
+        };
+        self.limited(&mut cmd, uid, wire);
+        cmd.arg(binary)
+            .arg("--logfile")
+            .arg(log)
+            .args([
+                "--exact",
+                test,
+                "--include-ignored",
+                "--test-threads",
+                "1",
+                "--color",
+                "never",
+            ])
+            .current_dir(&self.cwd)
+            .env_clear()
+            .env("INSTA_UPDATE", "no")
+            .env("INSTA_FORCE_PASS", "0")
+            .env("INSTA_WORKSPACE_ROOT", &self.workspace)
+            .env("CI", "true")
+            .env("RUST_BACKTRACE", "0")
+            .env("NO_COLOR", "1")
+            .env("TERM", "dumb")
+            .env("PATH", "/usr/bin:/bin")
+            // rayon starts a thread per core; the task limit must not
+            // depend on the grader's machine.
+            .env("RAYON_NUM_THREADS", "2")
+            // The same inputs every run, so identical code gets identical
+            // messages as well as identical grades; nothing written.
+            .env("PROPTEST_RNG_SEED", "20261123")
+            .env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "1")
+            // The suites' "start with" line is for a learner's terminal.
+            .env("WORKBOOK_NO_SUMMARY", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if !self.sandbox.mode.bwrap() {
+            cmd.process_group(0);
+        }
+        if self.sandbox.mode == Mode::Container {
+            // No private /tmp without bwrap: this run's own folder instead.
+            cmd.env("TMPDIR", log.parent().unwrap_or(log));
+        }
+        cmd
+    }
+
+    /// The subject: the learner's code behind the wire, in a sandbox that
+    /// sees its own binary and the system's libraries, and writes nothing.
+    fn subject_command(&self, subject: &Path, uid: Option<u32>) -> Command {
+        let argv = self
+            .sandbox
+            .subject_prefix(&[subject.to_path_buf(), self.self_exe.clone()]);
+        let mut cmd = match argv.split_first() {
+            Some((bwrap, rest)) => {
+                let mut c = Command::new(bwrap);
+                c.args(rest).arg(&self.self_exe);
+                c
+            }
+            None => Command::new(&self.self_exe),
+        };
+        self.limited(&mut cmd, uid, true);
+        cmd.arg(subject)
+            .current_dir("/")
+            .env_clear()
+            .env("RUST_BACKTRACE", "0")
+            .env("PATH", "/usr/bin:/bin")
+            .env("RAYON_NUM_THREADS", "2")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if !self.sandbox.mode.bwrap() {
+            cmd.process_group(0);
+        }
+        cmd
+    }
+
+    fn run_once(&self, binary: &Path, test: &str) -> Result<TestRun> {
+        let l = &self.limits;
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let run = RUNS.fetch_add(2, Ordering::Relaxed);
+        let uid = self.sandbox.test_uid(run);
+        let log = self.fresh_log(run, uid)?;
+        let start = Instant::now();
+        // The subject first, joined to the judge by a socket pair that
+        // reaches each of them as standard input.
+        let mut subject = None;
+        let mut judge_cmd = self.command(binary, test, &log, uid, self.subject.is_some());
+        if let Some(path) = &self.subject {
+            let (ours, theirs) = std::os::unix::net::UnixStream::pair()
+                .context("cannot make the judge-subject socket")?;
+            let mut cmd = self.subject_command(path, self.sandbox.test_uid(run + 1));
+            cmd.stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs)));
+            let mut child = cmd
+                .spawn()
+                .with_context(|| format!("cannot start {}", path.display()))?;
+            let total = Arc::new(AtomicUsize::new(0));
+            let flood = Arc::new(AtomicBool::new(false));
+            let out = drain(child.stdout.take(), l.output_bytes, &total, &flood);
+            let err = drain(child.stderr.take(), l.output_bytes, &total, &flood);
+            judge_cmd.stdin(Stdio::from(std::os::fd::OwnedFd::from(ours)));
+            subject = Some(Subject {
+                child,
+                out,
+                err,
+                flood,
+                status: None,
+                stopped: None,
+                ours: false,
+            });
+        }
+        let mut child = match judge_cmd.spawn() {
+            Ok(c) => c,
+            Err(e) => {
+                if let Some(s) = subject.as_mut() {
+                    kill_tree(&mut s.child, self.sandbox.mode);
+                    let _ = s.child.wait();
+                }
+                return Err(e).with_context(|| format!("cannot start {}", binary.display()));
+            }
+        };
+        // `judge_cmd` holds the socket's judge end until dropped: the
+        // subject must see the end of the wire when the judge exits.
+        drop(judge_cmd);
+        let total = Arc::new(AtomicUsize::new(0));
+        let flood = Arc::new(AtomicBool::new(false));
+        let out = drain(child.stdout.take(), l.output_bytes, &total, &flood);
+        let err = drain(child.stderr.take(), l.output_bytes, &total, &flood);
+        let mut killed: Option<(Outcome, String)> = None;
+        let status = loop {
+            if let Some(s) = subject.as_mut() {
+                s.watch(self.sandbox.mode, l)?;
+            }
+            if let Some(status) = child.try_wait()? {
+                break status;
+            }
+            if start.elapsed() > l.wall && killed.is_none() {
+                killed = Some((
+                    Outcome::Timeout,
+                    format!(
+                        "was still running after {:.0} s of wall clock (the backstop; the CPU limit is {} s) and was stopped",
+                        l.wall.as_secs_f64(),
+                        l.cpu_secs
+                    ),
+                ));
+                kill_tree(&mut child, self.sandbox.mode);
+                if let Some(s) = subject.as_mut() {
+                    s.stop(self.sandbox.mode);
+                }
+            } else if crate::interrupt::requested().is_some() && killed.is_none() {
+                // The verdict is thrown away with the interrupted run.
+                killed = Some((Outcome::Crashed, "the grading run was interrupted".into()));
+                kill_tree(&mut child, self.sandbox.mode);
+                if let Some(s) = subject.as_mut() {
+                    s.stop(self.sandbox.mode);
+                }
+            } else if flood.load(Ordering::Relaxed) && killed.is_none() {
+                killed = Some((
+                    Outcome::Crashed,
+                    format!(
+                        "printed more than {} KiB and was stopped",
+                        l.output_bytes / 1024
+                    ),
+                ));
+                kill_tree(&mut child, self.sandbox.mode);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        let stdout = out.join().unwrap_or_default();
+        let stderr = err.join().unwrap_or_default();
+        let recorded = recorded_pass(&log, test);
+        let _ = std::fs::remove_dir_all(log.parent().unwrap_or(&log));
+        let (mut outcome, mut message) =
+            killed.unwrap_or_else(|| classify(test, status, recorded, &stdout, &stderr, l));
+        let mut output = format!("{stdout}{stderr}");
+        if let Some(s) = subject {
+            let fate = s.finish(self.sandbox.mode);
+            if outcome != Outcome::Passed
+                && let Some((o, m)) = fate.verdict(l)
+            {
+                (outcome, message) = (o, m);
+            }
+            if !fate.printed.trim().is_empty() {
+                output.push_str("\n--- what your code printed ---\n");
+                output.push_str(&fate.printed);
+            }
+        }
+        Ok(TestRun {
+            outcome,
+            message: self.unplaced(&message),
+            output: self.unplaced(&output),
+            seconds,
+        })
+    }
+
+    /// `text` without this worker's workspace path, which differs between
+    /// workers and runs: the same code must get the same messages.
+    fn unplaced(&self, text: &str) -> String {
+        let ws = self.workspace.display().to_string();
+        text.replace(&format!("{ws}/"), "")
+            .replace(&ws, "(workspace)")
+    }
+
+    /// A new empty folder for one run's verdict file, writable by the test's
+    /// uid, and the file's path in it.
+    fn fresh_log(&self, run: usize, uid: Option<u32>) -> Result<PathBuf> {
+        let dir = self.verdicts.join(run.to_string());
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)?;
+        }
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        if let Some(uid) = uid {
+            std::os::unix::fs::chown(&dir, Some(uid), Some(uid))
+                .with_context(|| format!("cannot hand {} to uid {uid}", dir.display()))?;
+        }
+        Ok(dir.join("verdict"))
+    }
+}
+
+/// Whether libtest's log file records `test` as passed. libtest writes it
+/// after the test function returns; the code under test could only forge
+/// it with file access, which the intake refuses and the sandbox confines.
+fn recorded_pass(log: &Path, test: &str) -> bool {
+    let mut text = String::new();
+    let read = std::fs::File::open(log).and_then(|f| f.take(64 << 10).read_to_string(&mut text));
+    read.is_ok() && text.lines().any(|l| l == format!("ok {test}"))
+}
+
+/// Reads a pipe to its end, keeping at most `cap` bytes over both pipes.
+fn drain(
+    pipe: Option<impl Read + Send + 'static>,
+    cap: usize,
+    total: &Arc<AtomicUsize>,
+    flood: &Arc<AtomicBool>,
+) -> std::thread::JoinHandle<String> {
+    let (total, flood) = (total.clone(), flood.clone());
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let Some(mut pipe) = pipe else {
+            return String::new();
+        };
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let before = total.fetch_add(n, Ordering::Relaxed);
+            if before + n > cap {
+                flood.store(true, Ordering::Relaxed);
+                kept.extend_from_slice(&buf[..cap.saturating_sub(before).min(n)]);
+            } else {
+                kept.extend_from_slice(&buf[..n]);
+            }
+        }
+        String::from_utf8_lossy(&kept).into_owned()
+    })
+}
+
+/// Names what happened from the exit status; the output only explains.
+fn classify(
+    test: &str,
+    status: std::process::ExitStatus,
+    recorded: bool,
+    stdout: &str,
+    stderr: &str,
+    l: &Limits,
+) -> (Outcome, String) {
+    let signal = signal_of(status);
+    // SIGXCPU at the soft limit, SIGKILL at the hard one.
+    if matches!(signal, Some(24 | 9)) {
+        return (
+            Outcome::Timeout,
+            format!(
+                "used more than {} s of CPU time and was stopped",
+                l.cpu_secs
+            ),
+        );
+    }
+    if status.success() && recorded {
+        return (Outcome::Passed, String::new());
+    }
+    if status.success() {
+        return (
+            Outcome::Crashed,
+            "ended with status 0, but libtest never recorded the test as passed (did the code end the process?)"
+                .into(),
+        );
+    }
+    let both = format!("{stdout}\n{stderr}");
+    if both.contains("memory allocation of") {
+        let mib = l.memory_bytes >> 20;
+        return (
+            Outcome::OutOfMemory,
+            format!("ran out of memory (the limit is {mib} MiB) and was stopped"),
+        );
+    }
+    if both.contains("has overflowed its stack") {
+        return (
+            Outcome::Crashed,
+            "overflowed its stack (recursing too deep, or without end?)".into(),
+        );
+    }
+    if both.contains("failed to spawn thread") || both.contains("Resource temporarily unavailable")
+    {
+        return (
+            Outcome::Crashed,
+            format!(
+                "could not start a thread or process: a test may have at most {} at once",
+                l.tasks
+            ),
+        );
+    }
+    // libtest exits with 101 when a test fails; anything else is a crash.
+    match (status.code(), signal) {
+        (Some(101), _) => {
+            let run = runner::parse(stdout);
+            let msg = run
+                .messages
+                .get(test)
+                .cloned()
+                .unwrap_or_else(|| last_lines(&both, 12));
+            (Outcome::Failed, clean_panic(&msg))
+        }
+        (_, Some(sig)) => (Outcome::Crashed, format!("was killed by signal {sig}")),
+        (code, None) => (
+            Outcome::Crashed,
+            format!("ended with status {code:?} without a verdict"),
+        ),
+    }
+}
+
+fn last_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.trim().lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+/// The panic message without libtest's `thread '...' panicked at` header.
+fn clean_panic(msg: &str) -> String {
+    let lines: Vec<&str> = msg
+        .lines()
+        .filter(|l| !l.starts_with("thread '") && !l.starts_with("note: run with `RUST_BACKTRACE"))
+        .collect();
+    lines.join("\n").trim().to_string()
+}
+
+/// `workbook __limited BYTES CPU_SECS TASKS UID|- PROGRAM ARGS...`: sets
+/// the limits on this process, drops to UID (when given), then becomes
+/// PROGRAM (exec), which inherits them.
+pub fn limited_exec(args: &[String]) -> ExitCode {
+    // `--wire`: standard input is this process's end of the judge-subject
+    // socket; it moves to a descriptor of its own (named to the program in
+    // WORKBOOK_WIRE_FD) and standard input becomes /dev/null.
+    let (wire, args) = match args {
+        [flag, rest @ ..] if flag == "--wire" => (true, rest),
+        _ => (false, args),
+    };
+    let [bytes, cpu, tasks, uid, program, rest @ ..] = args else {
+        eprintln!("usage: workbook __limited BYTES CPU_SECS TASKS UID|- PROGRAM [ARGS...]");
+        return ExitCode::from(2);
+    };
+    let (Ok(bytes), Ok(cpu), Ok(tasks)) = (
+        bytes.parse::<u64>(),
+        cpu.parse::<u64>(),
+        tasks.parse::<u64>(),
+    ) else {
+        eprintln!("__limited: BYTES, CPU_SECS and TASKS must be numbers");
+        return ExitCode::from(2);
+    };
+    let uid = match uid.as_str() {
+        "-" => None,
+        u => match u.parse::<u32>() {
+            Ok(u) => Some(u),
+            Err(_) => {
+                eprintln!("__limited: UID must be a number or -");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let set = [
+        (rlimit::Resource::AS, bytes, bytes),
+        (rlimit::Resource::CPU, cpu, cpu + 1),
+        (rlimit::Resource::NPROC, tasks, tasks),
+        (rlimit::Resource::CORE, 0, 0),
+        (rlimit::Resource::FSIZE, 1 << 20, 1 << 20),
+    ];
+    for (res, soft, hard) in set {
+        if let Err(e) = rlimit::setrlimit(res, soft, hard) {
+            eprintln!("__limited: cannot set {res:?}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let mut cmd = Command::new(program);
+    cmd.args(rest);
+    if wire {
+        match wire_fd() {
+            Ok(fd) => {
+                cmd.env("WORKBOOK_WIRE_FD", fd.to_string())
+                    .stdin(Stdio::null());
+            }
+            Err(e) => {
+                eprintln!("__limited: cannot place the wire: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let Some(uid) = uid {
+        // std drops the supplementary groups too when root switches uid.
+        cmd.uid(uid).gid(uid);
+    }
+    let err = cmd.exec();
+    eprintln!("__limited: cannot run {program}: {err}");
+    ExitCode::from(127)
+}
+
+/// Standard input duplicated to a descriptor (3 or above) that survives
+/// `exec`, for the wire; its number.
+fn wire_fd() -> std::io::Result<i32> {
+    use std::os::fd::IntoRawFd;
+    let fd = rustix::io::fcntl_dupfd_cloexec(std::io::stdin(), 3)?;
+    rustix::io::fcntl_setfd(&fd, rustix::io::FdFlags::empty())?;
+    // Left open on purpose: the program exec'd next owns it.
+    Ok(fd.into_raw_fd())
+}
+
+/// `workbook __limited-build DATA_BYTES FILE_BYTES NPROC [--cgroup PROCS]...
+/// -- PROGRAM ARGS...`: a learner's build (the sandbox, cargo and every
+/// compiler it starts inherit all of it) under a memory limit per process
+/// (`RLIMIT_DATA`: heap and private mappings, which a constant evaluated
+/// without end or a huge static fill), a file size limit, a task limit
+/// (`RLIMIT_NPROC`, unless NPROC is 0), no core dumps, and inside the
+/// worker's control groups (which cap the build's memory and tasks as a
+/// whole), joined here, before the build's first instruction.
+pub fn limited_build_exec(args: &[String]) -> ExitCode {
+    const USAGE: &str = "usage: workbook __limited-build DATA_BYTES FILE_BYTES NPROC [--cgroup PROCS_FILE]... -- PROGRAM [ARGS...]";
+    let Some(split) = args.iter().position(|a| a == "--") else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let (head, tail) = (&args[..split], &args[split + 1..]);
+    let ([data, file, nproc, cgroups @ ..], [program, rest @ ..]) = (head, tail) else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let (Ok(data), Ok(file), Ok(nproc)) = (
+        data.parse::<u64>(),
+        file.parse::<u64>(),
+        nproc.parse::<u64>(),
+    ) else {
+        eprintln!("__limited-build: DATA_BYTES, FILE_BYTES and NPROC must be numbers");
+        return ExitCode::from(2);
+    };
+    let mut procs = Vec::new();
+    let mut words = cgroups.iter();
+    while let Some(w) = words.next() {
+        match (w.as_str(), words.next()) {
+            ("--cgroup", Some(f)) => procs.push(std::path::PathBuf::from(f)),
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let Err(e) = crate::cgroup::join(&procs) {
+        eprintln!("__limited-build: {e:#}");
+        return ExitCode::from(2);
+    }
+    let mut set = vec![
+        (rlimit::Resource::DATA, data),
+        (rlimit::Resource::FSIZE, file),
+        (rlimit::Resource::CORE, 0),
+    ];
+    if nproc > 0 {
+        set.push((rlimit::Resource::NPROC, nproc));
+    }
+    for (res, limit) in set {
+        if let Err(e) = rlimit::setrlimit(res, limit, limit) {
+            eprintln!("__limited-build: cannot set {res:?}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let err = Command::new(program).args(rest).exec();
+    eprintln!("__limited-build: cannot run {program}: {err}");
+    ExitCode::from(127)
+}

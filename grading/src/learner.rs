@@ -1,0 +1,220 @@
+//! One learner, from submission to result: read it, take what it may write
+//! (the intake), then build and test each chapter within one build budget
+//! for the whole learner.
+//!
+//! The problem: whatever a submission holds or does, it ends as this
+//! learner's row (a grade, or an error naming why), never as the class's
+//! failure. State: the worker's copy and target directory, reused chapter
+//! after chapter. Cost: per chapter one build of the learner's crate and
+//! one short process per test.
+
+use crate::prepare::dependencies;
+use crate::*;
+
+/// Grades one learner with worker `worker`'s copy; never fails and never
+/// panics: whatever goes wrong becomes this learner's error row. Its notes
+/// are capped and the instructor's folders hidden in everything it says.
+pub(super) fn grade_one(
+    ctx: &Ctx,
+    worker: &worker::Worker,
+    learner: &submission::Learner,
+) -> LearnerResult {
+    let path = learner.path.as_path();
+    let mut r = LearnerResult {
+        name: learner.id.clone(),
+        notes: learner.notes.clone(),
+        chapters: vec![ChapterStatus::NotSubmitted; ctx.chapters.len()],
+        tests: vec![TestResult { run: None }; ctx.cases.len()],
+        build_secs: 0.0,
+        run_secs: 0.0,
+    };
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        grade_into(ctx, worker, path, &mut r)
+    }));
+    let failure = match outcome {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(format!("{e:#}")),
+        Err(_) => Some("the grader failed on this submission (an internal error)".to_string()),
+    };
+    if let Some(msg) = failure {
+        let msg = report::cap(&msg, 4096);
+        for s in r.chapters.iter_mut() {
+            if matches!(s, ChapterStatus::Graded | ChapterStatus::NotSubmitted) {
+                *s = ChapterStatus::Error(msg.clone());
+            }
+        }
+        r.notes.push(format!("grading stopped: {msg}"));
+    }
+    r.notes = report::cap_notes(std::mem::take(&mut r.notes));
+    ctx.places.hide_result(&mut r);
+    ctx.bar.inc(ctx.chapters.len() as u64);
+    r
+}
+
+/// One chapter ready to build: the assembled sources.
+pub(super) struct Accepted {
+    chapter: usize,
+    files: BTreeMap<PathBuf, String>,
+}
+
+pub(super) fn grade_into(
+    ctx: &Ctx,
+    worker: &worker::Worker,
+    path: &Path,
+    r: &mut LearnerResult,
+) -> Result<()> {
+    let folders: Vec<String> = ctx.chapters.iter().map(Chapter::folder).collect();
+    let sub = submission::read(path, &folders).context("cannot read the submission")?;
+    r.notes.extend(sub.notes.iter().cloned());
+    r.notes.extend(ignored_notes(ctx.root, &sub));
+    let mut accepted = Vec::new();
+    for (ci, c) in ctx.chapters.iter().enumerate() {
+        let Some(files) = sub.chapters.get(&c.folder()) else {
+            continue;
+        };
+        let pristine = &ctx.stubs[ci];
+        let stubs: Vec<String> = c.all_stubs().keys().map(|k| k.to_string()).collect();
+        let crates = dependencies(&c.dir.join("Cargo.toml"));
+        let taken = intake::take(pristine, files, &stubs, &ctx.config.allow, &crates);
+        let folder = c.folder();
+        r.notes
+            .extend(taken.notes.iter().map(|n| format!("{folder}: {n}")));
+        r.chapters[ci] = if !taken.refused.is_empty() {
+            ChapterStatus::Rejected(
+                taken
+                    .refused
+                    .iter()
+                    .map(|f| {
+                        format!(
+                            "exercises/{folder}/src/{}:{}: {} (rule `{}`)",
+                            f.file.display(),
+                            f.line,
+                            f.reason,
+                            f.rule
+                        )
+                    })
+                    .collect(),
+            )
+        } else if taken.files == *pristine {
+            ChapterStatus::NotStarted
+        } else {
+            if let Some(note) = tables::table_note(&taken.files, &ctx.answers[ci]) {
+                r.notes.push(format!("{folder}: {note}"));
+            }
+            accepted.push(Accepted {
+                chapter: ci,
+                files: taken.files,
+            });
+            ChapterStatus::Graded
+        };
+    }
+    if accepted.is_empty() {
+        return Ok(());
+    }
+    let work = ctx.pristine.copy_to(&worker.work)?;
+    let graded = grade_chapters(ctx, worker, &work, &accepted, r);
+    work.remove();
+    graded
+}
+
+pub(super) fn grade_chapters(
+    ctx: &Ctx,
+    worker: &worker::Worker,
+    work: &Workspace,
+    accepted: &[Accepted],
+    r: &mut LearnerResult,
+) -> Result<()> {
+    // One time budget for all of this learner's builds, so a learner whose
+    // every chapter never finishes compiling holds a worker once, not six
+    // times.
+    let budget = Duration::from_secs(ctx.config.build_limit_secs);
+    let started = Instant::now();
+    let bounds = worker.bounds(ctx);
+    for a in accepted {
+        interrupt::check()?;
+        let c = &ctx.chapters[a.chapter];
+        let left = budget.saturating_sub(started.elapsed());
+        if left.is_zero() {
+            r.chapters[a.chapter] = ChapterStatus::CompileError(format!(
+                "not built: this learner's builds used their whole budget of {} s (wall clock) on earlier chapters",
+                budget.as_secs()
+            ));
+            continue;
+        }
+        let env = BuildEnv {
+            target_dir: &worker.target,
+            sandbox: &ctx.sandbox,
+            limit: left,
+            bounds: Some(&bounds),
+        };
+        // The subject: the learner's code and a dispatcher, nothing else.
+        let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
+        let files = judge::subject_sources(&a.files, &ctx.stubs[a.chapter], &keys, c.package())?;
+        work.load(c, &files)?;
+        work.add_subject_bin(c)?;
+        let build = work.build_chapter(c, &env)?;
+        r.build_secs += build.seconds;
+        let Some(subject) = build
+            .binaries
+            .get(judge::SUBJECT_BIN)
+            .filter(|_| build.errors.is_empty())
+        else {
+            r.chapters[a.chapter] = ChapterStatus::CompileError(build.errors.join("\n\n"));
+            continue;
+        };
+        let t = Instant::now();
+        // The judge runs in the pristine copy, which holds its binaries
+        // and the snapshots; it never sees the learner's folder.
+        let judge = ctx.judges.get(&c.folder()).cloned().unwrap_or_default();
+        let runner = Runner {
+            self_exe: ctx.self_exe.clone(),
+            limits: ctx.limits.clone(),
+            sandbox: &ctx.sandbox,
+            visible: vec![
+                ctx.pristine.dir.join("bin").join(c.folder()),
+                ctx.pristine.dir.join("tests").join("snapshots"),
+            ],
+            cwd: ctx.pristine.chapter_dir(c),
+            workspace: ctx.pristine.dir.clone(),
+            verdicts: work.dir.join("verdicts"),
+            subject: Some(subject.clone()),
+        };
+        for (k, case) in ctx
+            .cases
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.chapter == a.chapter)
+        {
+            let target = case.suite.target(c);
+            interrupt::check()?;
+            if let Some(binary) = judge.binaries.get(&target) {
+                r.tests[k].run = Some(runner.run(binary, &case.name)?);
+            }
+        }
+        r.run_secs += t.elapsed().as_secs_f64();
+    }
+    Ok(())
+}
+
+/// Notes for the instructor's files the submission changed (they were
+/// ignored: the grader used its own), at most a screenful.
+pub(super) fn ignored_notes(root: &Path, sub: &submission::Submission) -> Vec<String> {
+    const SHOWN: usize = 20;
+    let changed: Vec<String> = sub
+        .ignored
+        .iter()
+        .filter_map(|(rel, bytes)| match std::fs::read(root.join(rel)) {
+            Ok(ours) if ours == *bytes => None,
+            Ok(_) => Some(format!(
+                "ignored `{rel}`: it differs from the instructor's copy, which was used"
+            )),
+            Err(_) => Some(format!("ignored `{rel}`: not a file the learner writes")),
+        })
+        .collect();
+    let extra = changed.len().saturating_sub(SHOWN);
+    let mut notes: Vec<String> = changed.into_iter().take(SHOWN).collect();
+    if extra > 0 {
+        notes.push(format!("... and {extra} more ignored file(s)"));
+    }
+    notes
+}

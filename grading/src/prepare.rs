@@ -1,0 +1,326 @@
+//! Everything before the first learner: the config, the sandbox, the
+//! pristine copy (its stubs derived from `solutions/`, never read from the
+//! checkout), its build and the list of graded tests.
+//!
+//! The problem: every learner must be judged against the same pristine
+//! workbook, built once, whatever state the instructor's checkout is in.
+//! State: the `Ctx` it returns. Cost: one build of the stubs and the
+//! dependencies (the seed) per run, cheap when the target directory is warm.
+
+use crate::*;
+
+/// Everything before the first learner: the config, the sandbox, the
+/// pristine workspace and its build (the dependencies, compiled once), the
+/// list of graded tests.
+pub(super) fn prepare<'a>(
+    root: &'a Path,
+    chapters: &'a [Chapter],
+    setup: &Setup,
+    learners: usize,
+) -> Result<Ctx<'a>> {
+    let mut config = Config::load(root, setup.config.as_deref())?;
+    if let Some(j) = setup.jobs {
+        config.jobs = j;
+    }
+    if setup.public_only {
+        config.hidden = String::new();
+    }
+    for rule in &config.allow {
+        if !intake::RULES.contains(&rule.as_str()) {
+            bail!(
+                "grading config: `allow` names no rule `{rule}`; the rules are {}",
+                intake::RULES.join(", ")
+            );
+        }
+    }
+    let target_dir = setup.target_dir.clone().unwrap_or_else(|| {
+        std::env::var_os("CARGO_TARGET_DIR")
+            .map_or_else(|| root.join("target"), PathBuf::from)
+            .join("grade")
+    });
+    let sandbox = Sandbox::probe(setup.no_sandbox, setup.container)?;
+    if sandbox.mode == Mode::Off {
+        eprintln!(
+            "grade: WARNING: --no-sandbox: learners' builds and tests run without a kernel sandbox"
+        );
+    }
+    if sandbox.mode == Mode::Container {
+        eprintln!(
+            "grade: container mode: no bwrap; the platform's container is the isolation (see grading/README.md)"
+        );
+    }
+    std::fs::create_dir_all(&target_dir)
+        .with_context(|| format!("cannot create {}", target_dir.display()))?;
+    let target_dir = target_dir.canonicalize()?;
+    // Taken before any folder of this run exists, so no other run's sweep
+    // can mistake them for a dead run's.
+    let run = leftovers::RunLock::take(&target_dir)?;
+    for line in leftovers::sweep(&target_dir) {
+        eprintln!("grade: {line}");
+    }
+    let groups = cgroup::sweep(&|pid| leftovers::gone(&target_dir, pid));
+    if !groups.is_empty() {
+        eprintln!(
+            "grade: removed the control groups of grading runs that are gone: {}",
+            groups.join(", ")
+        );
+    }
+    let hidden = config.hidden_dir(root);
+    let provenance = shard::Provenance::of(root, &config, hidden.as_deref())?;
+    let stubs = derived_stubs(root, chapters)?;
+    let answers = chapters
+        .iter()
+        .zip(&stubs)
+        .map(|(c, s)| tables::Answers::of(root, c, hidden.as_deref(), s))
+        .collect();
+    // Per process, so shards that share a target directory never meet.
+    let pristine_dir = target_dir.join(format!("pristine-{}", std::process::id()));
+    let built = Workspace::pristine(root, &pristine_dir, chapters, &stubs, hidden.as_deref())
+        .and_then(|pristine| {
+            pristine.fetch()?;
+            let (cases, judges) = pristine_cases(
+                root,
+                chapters,
+                &config,
+                &pristine,
+                &target_dir,
+                &sandbox,
+                hidden.as_deref(),
+            )?;
+            Ok((pristine, cases, judges))
+        });
+    let built = built.and_then(|(pristine, cases, judges)| {
+        seed::build(chapters, &stubs, &pristine, &target_dir, &sandbox)?;
+        Ok((pristine, cases, judges))
+    });
+    let (pristine, cases, judges) = match built {
+        Ok(b) => b,
+        Err(e) => {
+            // Nothing owns the pristine copy yet: remove it here.
+            let _ = std::fs::remove_dir_all(&pristine_dir);
+            return Err(e);
+        }
+    };
+    let limits = Limits {
+        wall: config.wall(),
+        cpu_secs: config.cpu_limit_secs,
+        memory_bytes: config.memory_limit_mb << 20,
+        output_bytes: config.output_limit_kb << 10,
+        tasks: config.tasks_limit,
+    };
+    let bar = ProgressBar::new((learners * chapters.len()) as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} learner-chapters {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let self_exe = own_copy(&target_dir)?;
+    let mut places = redact::Places::of(root);
+    places.add(&target_dir, "(target)");
+    Ok(Ctx {
+        root,
+        chapters,
+        cases,
+        judges,
+        stubs,
+        answers,
+        config,
+        seed: seed::Seed::new(
+            &target_dir,
+            &chapters.iter().map(Chapter::package).collect::<Vec<_>>(),
+        ),
+        cgroups: worker::probe_cgroups(),
+        target_dir,
+        pristine,
+        sandbox,
+        self_exe,
+        limits,
+        bar,
+        provenance,
+        places,
+        _run: run,
+    })
+}
+
+/// A copy of this binary for the test runs to re-execute: rebuilding the
+/// workbook while a class is graded must not pull it away from them.
+pub(super) fn own_copy(target_dir: &Path) -> Result<PathBuf> {
+    let exe = std::env::current_exe().context("cannot find the workbook binary")?;
+    let copy = target_dir.join(format!("workbook-grader-{}", std::process::id()));
+    std::fs::copy(&exe, &copy)
+        .with_context(|| format!("cannot copy {} to {}", exe.display(), copy.display()))?;
+    Ok(copy)
+}
+
+/// Builds the stubs once (compiling the shared dependencies, with progress
+/// shown) and lists every graded test, public and hidden, with its weight
+/// and source.
+pub(super) fn pristine_cases(
+    root: &Path,
+    chapters: &[Chapter],
+    config: &Config,
+    pristine: &Workspace,
+    target: &Path,
+    sandbox: &Sandbox,
+    hidden: Option<&Path>,
+) -> Result<(Vec<Case>, BTreeMap<String, ChapterBuild>)> {
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template(
+            "{spinner} building the pristine workbook once (dependencies for the whole class): {pos} crates, {elapsed} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(Duration::from_millis(200));
+    let env = BuildEnv {
+        target_dir: target,
+        sandbox,
+        // The instructor's own build: no limit but patience.
+        limit: Duration::from_secs(6 * 3600),
+        bounds: None,
+    };
+    let builds = pristine.build_all(chapters, &env, &|name| {
+        spinner.inc(1);
+        spinner.set_message(name.to_string());
+    });
+    spinner.finish_and_clear();
+    // A build stopped by a signal reports errors that are not the workbook's.
+    interrupt::check()?;
+    let builds = builds?;
+    let mut cases = Vec::new();
+    let mut task = 0;
+    let mut tasks = BTreeMap::new();
+    for (ci, c) in chapters.iter().enumerate() {
+        for e in &c.exercises {
+            task += 1;
+            tasks.insert((ci, e.name.clone()), task);
+        }
+        let build = &builds[&c.folder()];
+        if !build.errors.is_empty() {
+            bail!(
+                "the pristine workbook does not build ({}):\n{}",
+                c.chapter.slug,
+                build.errors.join("\n")
+            );
+        }
+        let suites = [
+            (
+                Suite::Public,
+                Suite::Public.target(c),
+                root.join("tests").join(format!("{}.rs", c.chapter.slug)),
+            ),
+            (
+                Suite::Hidden,
+                Suite::Hidden.target(c),
+                hidden
+                    .map(|h| h.join(format!("{}.rs", c.chapter.slug)))
+                    .unwrap_or_default(),
+            ),
+        ];
+        for (suite, target_name, file) in suites {
+            let Some(binary) = build.binaries.get(&target_name) else {
+                continue;
+            };
+            let sources = report::test_sources(&file);
+            for name in workspace::list_tests(binary)? {
+                let exercise = c.exercise_of(&name).map_or_else(
+                    || name.split("::").next().unwrap_or_default().to_string(),
+                    |e| e.name.clone(),
+                );
+                let shown = if suite == Suite::Hidden {
+                    format!("hidden::{name}")
+                } else {
+                    name.clone()
+                };
+                cases.push(Case {
+                    chapter: ci,
+                    suite,
+                    weight: config.weight(&c.chapter.slug, &exercise, &shown),
+                    id: format!("{}/{shown}", c.chapter.slug),
+                    task_id: tasks.get(&(ci, exercise.clone())).copied().unwrap_or(0),
+                    code: report::source_of(&sources, &name),
+                    exercise,
+                    name,
+                });
+            }
+        }
+    }
+    Ok((cases, builds))
+}
+
+/// The crates a chapter's manifest gives its code (`num_bigint`, `rayon`),
+/// not counting the optional reference the suite may point at.
+pub(super) fn dependencies(manifest: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(manifest) else {
+        return Vec::new();
+    };
+    let Ok(doc) = text.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    let Some(deps) = doc.get("dependencies").and_then(|d| d.as_table()) else {
+        return Vec::new();
+    };
+    deps.iter()
+        .filter(|(_, spec)| {
+            !spec
+                .get("optional")
+                .and_then(|o| o.as_bool())
+                .unwrap_or(false)
+        })
+        .map(|(name, _)| name.replace('-', "_"))
+        .collect()
+}
+
+/// Every chapter's stubs as the generator derives them from `solutions/`,
+/// in memory. A checkout whose `exercises/` differ (an instructor who tried
+/// the exercises in it) is graded exactly like a clean one; the files that
+/// differ are named, so nobody wonders which copy was used.
+pub(super) fn derived_stubs(
+    root: &Path,
+    chapters: &[Chapter],
+) -> Result<Vec<BTreeMap<PathBuf, String>>> {
+    let mut out = Vec::new();
+    for c in chapters {
+        let files: BTreeMap<PathBuf, String> = workbook_core::stubs::generate(root, c)
+            .with_context(|| format!("cannot derive the stubs of {} from solutions/", c.folder()))?
+            .into_iter()
+            .map(|f| (f.relative, f.text))
+            .collect();
+        let checkout = read_sources(&c.dir.join("src")).unwrap_or_default();
+        let differ: Vec<String> = files
+            .iter()
+            .filter(|(rel, text)| checkout.get(*rel) != Some(*text))
+            .map(|(rel, _)| format!("exercises/{}/src/{}", c.folder(), rel.display()))
+            .collect();
+        if !differ.is_empty() {
+            eprintln!(
+                "grade: this checkout's {} differ from the stubs derived from solutions/ (solved here?); \
+                 grading uses the derived stubs",
+                differ.join(", ")
+            );
+        }
+        out.push(files);
+    }
+    Ok(out)
+}
+
+/// A chapter's pristine sources, by path under `src/`.
+pub(crate) fn read_sources(src: &Path) -> Result<BTreeMap<PathBuf, String>> {
+    fn walk(dir: &Path, rel: &Path, out: &mut BTreeMap<PathBuf, String>) -> Result<()> {
+        for entry in
+            std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?
+        {
+            let entry = entry?;
+            let path = entry.path();
+            let rel = rel.join(entry.file_name());
+            if path.is_dir() {
+                walk(&path, &rel, out)?;
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.insert(rel, std::fs::read_to_string(&path)?);
+            }
+        }
+        Ok(())
+    }
+    let mut out = BTreeMap::new();
+    walk(src, Path::new(""), &mut out)?;
+    Ok(out)
+}

@@ -1,0 +1,93 @@
+//! One worker's own places: the folder its learner's copy goes in, the target
+//! directory its builds write (links to the seed, see `seed.rs`), and its
+//! control group (see `cgroup.rs`). Nothing here is shared with another
+//! worker, so workers never wait for each other; all of it is named after
+//! the run's pid, so a dead run's leftovers are found and swept.
+
+use crate::Ctx;
+use crate::cgroup::Cgroup;
+use crate::workspace::BuildBounds;
+use anyhow::Result;
+use std::path::PathBuf;
+
+pub struct Worker {
+    /// `TARGET/work/PID-wN`: the learner's throwaway copy.
+    pub work: PathBuf,
+    /// `TARGET/work/PID-wN-target`: the worker's build output.
+    pub target: PathBuf,
+    pub cgroup: Option<Cgroup>,
+}
+
+impl Worker {
+    /// Worker `index`'s places, its target directory linked to the seed.
+    pub fn new(ctx: &Ctx, index: usize) -> Result<Self> {
+        let base = ctx
+            .target_dir
+            .join("work")
+            .join(format!("{}-w{index}", std::process::id()));
+        let target = ctx.seed.worker_target(&base.with_extension("target"))?;
+        let cgroup = ctx
+            .cgroups
+            .then(|| {
+                Cgroup::create(
+                    &cgroup_name(index),
+                    ctx.config.build_memory_mb << 20,
+                    ctx.config.build_tasks,
+                )
+                .ok()
+            })
+            .flatten();
+        Ok(Self {
+            work: base,
+            target,
+            cgroup,
+        })
+    }
+
+    /// The limits of one of this worker's learner builds.
+    pub fn bounds<'a>(&'a self, ctx: &'a Ctx) -> BuildBounds<'a> {
+        let tasks = ctx.config.build_tasks;
+        // `RLIMIT_NPROC` counts every process of the uid, the grader's and
+        // the user's own included: leave the build `tasks` more than now.
+        // It does not bind root, and a cgroup counts the build's own.
+        let nproc = match (&self.cgroup, crate::sandbox::effective_uid()) {
+            (None, Some(uid)) if uid != 0 => crate::sandbox::user_tasks(uid) + tasks,
+            _ => 0,
+        };
+        BuildBounds {
+            self_exe: ctx.self_exe.clone(),
+            data_bytes: ctx.config.build_memory_mb << 20,
+            file_bytes: ctx.config.build_file_mb << 20,
+            disk_bytes: ctx.config.build_disk_mb << 20,
+            tasks,
+            nproc,
+            seed: &ctx.seed,
+            cgroup: self.cgroup.as_ref(),
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.work);
+        let _ = std::fs::remove_dir_all(&self.target);
+    }
+}
+
+/// The name of worker `index`'s control group (unique per run).
+pub fn cgroup_name(index: usize) -> String {
+    format!("{}{}-w{index}", crate::cgroup::PREFIX, std::process::id())
+}
+
+/// Whether builds get a control group here; says once why not.
+pub fn probe_cgroups() -> bool {
+    match Cgroup::create(&cgroup_name(usize::MAX), 1 << 30, 64) {
+        Ok(_) => true,
+        Err(e) => {
+            eprintln!(
+                "grade: note: builds are limited per process (RLIMIT_DATA, RLIMIT_NPROC), not as a whole: {e:#}"
+            );
+            false
+        }
+    }
+}

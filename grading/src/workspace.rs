@@ -1,0 +1,734 @@
+//! The grader's copies of the workbook, and the builds that turn them into
+//! test binaries.
+//!
+//! The pristine copy (`TARGET/pristine`) holds only the instructor's files
+//! (manifests, lock file, cargo config, suites, snapshots, solutions, the
+//! stubs), with the hidden suites wired in as extra `[[test]]` targets that
+//! may also use the reference crate. It is built once with the stubs, which
+//! compiles the shared dependencies and lists the graded tests. Each learner
+//! then gets a throwaway copy of it (`TARGET/work/wN`, wiped before every
+//! learner, so nothing one learner's build or tests leave behind reaches the
+//! next), with the intake's assembled sources in place, built one chapter at
+//! a time inside the sandbox under a wall-clock limit, in the worker's own
+//! target directory (see `seed.rs`: the dependencies compile once for the
+//! whole class, and workers never wait for each other). Cost: one copy of a
+//! few megabytes per learner, one `cargo build` per learner and chapter.
+
+use crate::sandbox::{Sandbox, kill_tree};
+use anyhow::{Context, Result, bail};
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use workbook_core::info::Chapter;
+
+/// What the grader copies from the workbook root.
+const COPIED: &[&str] = &[
+    "Cargo.toml",
+    "Cargo.lock",
+    ".cargo",
+    "rust-toolchain.toml",
+    "rust-toolchain",
+    "workbook",
+    "exercises",
+    "solutions",
+    "tests",
+];
+
+/// The most compiler errors kept for one chapter, and their total size.
+const ERRORS_KEPT: usize = 20;
+const ERROR_BYTES: usize = 16 << 10;
+
+/// One copy of the workbook on disk.
+pub struct Workspace {
+    pub dir: PathBuf,
+}
+
+/// One chapter's build: its test binaries by target name, or the errors.
+#[derive(Debug, Default, Clone)]
+pub struct ChapterBuild {
+    pub binaries: BTreeMap<String, PathBuf>,
+    pub errors: Vec<String>,
+    pub seconds: f64,
+}
+
+/// How one build runs: where, in which sandbox, for how long at most,
+/// and (for a learner's) under which limits.
+pub struct BuildEnv<'a> {
+    pub target_dir: &'a Path,
+    pub sandbox: &'a Sandbox,
+    pub limit: Duration,
+    pub bounds: Option<&'a BuildBounds<'a>>,
+}
+
+/// The limits on a learner's build, set by `workbook __limited-build`
+/// before it becomes the build (outside the sandbox, so the sandbox and
+/// everything in it inherit them).
+pub struct BuildBounds<'a> {
+    /// The grader's own copy, which sets them.
+    pub self_exe: PathBuf,
+    pub data_bytes: u64,
+    pub file_bytes: u64,
+    /// What the build may write to its target directory in all.
+    pub disk_bytes: u64,
+    /// Tasks the build may have at once (the cgroup's `pids.max`, else
+    /// `RLIMIT_NPROC` when that binds).
+    pub tasks: u64,
+    /// `RLIMIT_NPROC` to set; 0 for none (a cgroup counts the tasks, or the
+    /// grader is root, whom it does not bind).
+    pub nproc: u64,
+    /// The compiled dependencies, bound read-only.
+    pub seed: &'a crate::seed::Seed,
+    /// The worker's group, when the machine offers one.
+    pub cgroup: Option<&'a crate::cgroup::Cgroup>,
+}
+
+impl Workspace {
+    /// A fresh pristine copy of `root` at `dir`, with the hidden suites wired.
+    pub fn pristine(
+        root: &Path,
+        dir: &Path,
+        chapters: &[Chapter],
+        stubs: &[BTreeMap<PathBuf, String>],
+        hidden: Option<&Path>,
+    ) -> Result<Self> {
+        wipe(dir)?;
+        for name in COPIED {
+            let from = root.join(name);
+            if from.exists() {
+                copy_tree(&from, &dir.join(name))?;
+            }
+        }
+        let ws = Workspace {
+            dir: dir.to_path_buf(),
+        };
+        // The judge's copy of each chapter, from the derived stubs: every
+        // stub calls the subject.
+        for (c, files) in chapters.iter().zip(stubs) {
+            let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
+            let judge = crate::judge::judge_sources(files, &keys)
+                .with_context(|| format!("cannot make the judge of {}", c.folder()))?;
+            ws.load(c, &judge)?;
+        }
+        if let Some(hidden) = hidden {
+            copy_tree(hidden, &dir.join("grading/hidden"))?;
+            for c in chapters {
+                let suite = dir.join(format!("grading/hidden/{}.rs", c.chapter.slug));
+                if suite.is_file() {
+                    ws.wire_hidden(c)?;
+                }
+            }
+        }
+        Ok(ws)
+    }
+
+    /// A throwaway copy of this workspace at `dir` (whatever was there goes).
+    pub fn copy_to(&self, dir: &Path) -> Result<Workspace> {
+        wipe(dir)?;
+        for entry in std::fs::read_dir(&self.dir)? {
+            let entry = entry?;
+            // The pristine build's binaries are not the learner's to run.
+            if entry.file_name() != "bin" {
+                copy_tree(&entry.path(), &dir.join(entry.file_name()))?;
+            }
+        }
+        Ok(Workspace {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// Removes this copy from disk.
+    pub fn remove(self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+
+    /// Downloads what the locked build needs, so the offline builds that
+    /// follow work on a fresh clone. Only the instructor's manifests are read.
+    pub fn fetch(&self) -> Result<()> {
+        let out = Command::new(cargo())
+            .current_dir(&self.dir)
+            .args(["fetch", "--locked", "-q"])
+            .stdin(Stdio::null())
+            .output()
+            .context("cannot run cargo fetch")?;
+        if !out.status.success() {
+            bail!(
+                "cannot download the dependencies the grader builds with (`cargo fetch --locked` failed: {}); \
+                 run `cargo fetch` once in the workbook with network access, then grade again",
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        Ok(())
+    }
+
+    /// Adds `[[test]] hidden_<slug>` and the reference as a dev-dependency.
+    fn wire_hidden(&self, c: &Chapter) -> Result<()> {
+        let manifest = self.chapter_dir(c).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest)?;
+        let mut doc: toml::Table = text
+            .parse()
+            .with_context(|| format!("{} is not valid TOML", manifest.display()))?;
+        let slug = &c.chapter.slug;
+        let mut target = toml::Table::new();
+        target.insert("name".into(), crate::Suite::Hidden.target(c).into());
+        target.insert(
+            "path".into(),
+            format!("../../grading/hidden/{slug}.rs").into(),
+        );
+        let tests = doc
+            .entry("test")
+            .or_insert_with(|| toml::Value::Array(Vec::new()));
+        if let toml::Value::Array(list) = tests {
+            list.push(toml::Value::Table(target));
+        }
+        let mut dep = toml::Table::new();
+        dep.insert(
+            "path".into(),
+            format!("../../solutions/{}", c.folder()).into(),
+        );
+        let dev = doc
+            .entry("dev-dependencies")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if let toml::Value::Table(dev) = dev {
+            dev.insert(c.solution_package(), toml::Value::Table(dep));
+        }
+        std::fs::write(&manifest, toml::to_string(&doc)?)?;
+        Ok(())
+    }
+
+    pub fn chapter_dir(&self, c: &Chapter) -> PathBuf {
+        self.dir.join("exercises").join(c.folder())
+    }
+
+    /// Adds the subject's binary target to a chapter's manifest.
+    pub fn add_subject_bin(&self, c: &Chapter) -> Result<()> {
+        let manifest = self.chapter_dir(c).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest)?;
+        std::fs::write(&manifest, crate::judge::subject_manifest(&text)?)?;
+        Ok(())
+    }
+
+    /// Replaces a chapter's `src/` with `files` (paths under `src/`).
+    pub fn load(&self, c: &Chapter, files: &BTreeMap<PathBuf, String>) -> Result<()> {
+        let src = self.chapter_dir(c).join("src");
+        wipe(&src)?;
+        for (rel, text) in files {
+            if rel
+                .components()
+                .any(|p| !matches!(p, std::path::Component::Normal(_)))
+            {
+                bail!("refusing to write outside the workspace: {}", rel.display());
+            }
+            let path = src.join(rel);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&path, text)?;
+        }
+        Ok(())
+    }
+
+    /// Builds the test targets of `chapters` in one cargo run, copying the
+    /// binaries into `bin/`; `progress` hears of every crate compiled. Used
+    /// for the pristine build, whose code is the instructor's.
+    pub fn build_all(
+        &self,
+        chapters: &[Chapter],
+        env: &BuildEnv,
+        progress: &dyn Fn(&str),
+    ) -> Result<BTreeMap<String, ChapterBuild>> {
+        let _lock = TargetLock::acquire(env.target_dir)?;
+        self.build(chapters, env, progress, Targets::Judges)
+    }
+
+    /// Builds every chapter's subject from the stubs into the shared target
+    /// directory, under its lock, with the very command a learner's build
+    /// uses: the seed every worker's target directory links to.
+    pub fn build_seed(&self, chapters: &[Chapter], env: &BuildEnv) -> Result<()> {
+        let _lock = TargetLock::acquire(env.target_dir)?;
+        for c in chapters {
+            // The judges' build left this crate (the judge's copy) under
+            // the same unit name: cargo must not take it for this one.
+            self.clean(c, env.target_dir)?;
+            let b = self.build(std::slice::from_ref(c), env, &|_| {}, Targets::Subject)?;
+            let b = b.get(&c.folder()).cloned().unwrap_or_default();
+            if !b.errors.is_empty() {
+                bail!(
+                    "the pristine stubs of {} do not build as a subject:\n{}",
+                    c.folder(),
+                    b.errors.join("\n\n")
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds one chapter of a learner in the worker's own target
+    /// directory: cleaned first (every learner's crate is the same unit to
+    /// cargo), then built inside the sandbox, killed with everything it
+    /// started if it outlives the limit or writes past its disk budget.
+    pub fn build_chapter(&self, c: &Chapter, env: &BuildEnv) -> Result<ChapterBuild> {
+        self.clean(c, env.target_dir)?;
+        let mut builds = self.build(std::slice::from_ref(c), env, &|_| {}, Targets::Subject)?;
+        Ok(builds.remove(&c.folder()).unwrap_or_default())
+    }
+
+    /// Removes `c`'s own crate from `target`: every copy's crate is the
+    /// same unit to cargo, whose sources may look older than its outputs.
+    fn clean(&self, c: &Chapter, target: &Path) -> Result<()> {
+        let clean = Command::new(cargo())
+            .current_dir(&self.dir)
+            .args(["clean", "--offline", "-q", "-p", c.package()])
+            .arg("--target-dir")
+            .arg(target)
+            .stdin(Stdio::null())
+            .output()
+            .context("cannot run cargo clean")?;
+        if !clean.status.success() {
+            bail!(
+                "cargo clean failed: {}",
+                String::from_utf8_lossy(&clean.stderr)
+            );
+        }
+        Ok(())
+    }
+
+    fn build(
+        &self,
+        chapters: &[Chapter],
+        env: &BuildEnv,
+        progress: &dyn Fn(&str),
+        targets: Targets,
+    ) -> Result<BTreeMap<String, ChapterBuild>> {
+        let start = Instant::now();
+        let cargo = cargo();
+        let seed: Vec<&Path> = env
+            .bounds
+            .map(|b| b.seed.debug.as_path())
+            .into_iter()
+            .collect();
+        let inner = env
+            .sandbox
+            .build(&cargo, &self.dir, env.target_dir, &seed, &cargo);
+        let mut cmd = match env.bounds {
+            Some(b) => {
+                let mut cmd = Command::new(&b.self_exe);
+                cmd.arg("__limited-build")
+                    .arg(b.data_bytes.to_string())
+                    .arg(b.file_bytes.to_string())
+                    .arg(b.nproc.to_string());
+                for f in b.cgroup.map(|g| g.procs_files()).unwrap_or_default() {
+                    cmd.arg("--cgroup").arg(f);
+                }
+                cmd.arg("--")
+                    .arg(inner.get_program())
+                    .args(inner.get_args());
+                if !env.sandbox.mode.bwrap() {
+                    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+                }
+                cmd
+            }
+            None => inner,
+        };
+        cmd.current_dir(&self.dir).args([
+            "build",
+            "--offline",
+            "--locked",
+            "--keep-going",
+            "--message-format",
+            "json-render-diagnostics",
+        ]);
+        match targets {
+            Targets::Judges => cmd.args(["--test", "*"]),
+            Targets::Subject => cmd.args(["--bin", crate::judge::SUBJECT_BIN]),
+        };
+        let features: Vec<String> = chapters
+            .iter()
+            .map(|c| format!("{}/wire", c.package()))
+            .collect();
+        cmd.arg("--features").arg(features.join(","));
+        for c in chapters {
+            cmd.args(["-p", c.package()]);
+        }
+        cmd.arg("--target-dir").arg(env.target_dir);
+        build_env(&mut cmd);
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let before = env.bounds.and_then(|b| b.cgroup).map(|g| {
+            g.reset();
+            g.usage()
+        });
+        let mut child = cmd.spawn().context("cannot run cargo build")?;
+        let stdout = child.stdout.take();
+        let stderr = child.stderr.take();
+        let err_reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut e) = stderr {
+                let _ = std::io::Read::read_to_string(&mut e, &mut text);
+            }
+            text
+        });
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        let out_reader = std::thread::spawn(move || {
+            if let Some(out) = stdout {
+                for line in BufReader::new(out).lines().map_while(Result::ok) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+        let mut lines = Vec::new();
+        let mut timed_out = false;
+        let mut over_disk = false;
+        let mut weighed = Instant::now();
+        loop {
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) => {
+                    if let Some(name) = compiled_crate(&line) {
+                        progress(&name);
+                    }
+                    lines.push(line);
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            }
+            // An interrupted run stops its build as a build over its limit.
+            let interrupted = crate::interrupt::requested().is_some();
+            if (interrupted || start.elapsed() > env.limit) && !timed_out {
+                timed_out = true;
+                kill_tree(&mut child, env.sandbox.mode);
+            }
+            // The disk budget, weighed twice a second: `RLIMIT_FSIZE` caps
+            // one file, this caps them all.
+            if let Some(b) = env.bounds
+                && !over_disk
+                && !timed_out
+                && weighed.elapsed() > Duration::from_millis(500)
+            {
+                weighed = Instant::now();
+                if crate::seed::own_bytes(env.target_dir) > b.disk_bytes {
+                    over_disk = true;
+                    kill_tree(&mut child, env.sandbox.mode);
+                }
+            }
+        }
+        let _ = child.wait();
+        let _ = out_reader.join();
+        let stderr = err_reader.join().unwrap_or_default();
+        let mut builds = self.read_messages(chapters, &lines)?;
+        let seconds = start.elapsed().as_secs_f64();
+        for c in chapters {
+            let b = builds.entry(c.folder()).or_default();
+            b.seconds = seconds;
+            if timed_out {
+                b.binaries.clear();
+                b.errors = vec![format!(
+                    "the build ran past this learner's build budget ({} s left of it, wall clock) and was stopped, \
+                     with everything it started (a constant whose evaluation does not end?)",
+                    env.limit.as_secs()
+                )];
+            } else if let Some(why) = env
+                .bounds
+                .filter(|_| {
+                    over_disk
+                        || !b.errors.is_empty()
+                        || !b.binaries.contains_key(targets.expected(c))
+                })
+                .and_then(|bounds| bound_hit(bounds, over_disk, before, &stderr, &lines))
+            {
+                b.binaries.clear();
+                b.errors = vec![why];
+            } else if !b.binaries.contains_key(targets.expected(c)) && b.errors.is_empty() {
+                b.errors.push(build_failure(&stderr, &self.dir));
+            }
+        }
+        Ok(builds)
+    }
+
+    /// Test binaries (copied into `bin/`) and errors, from cargo's messages.
+    fn read_messages(
+        &self,
+        chapters: &[Chapter],
+        lines: &[String],
+    ) -> Result<BTreeMap<String, ChapterBuild>> {
+        let prefix = format!("{}/", self.dir.display());
+        let mut builds: BTreeMap<String, ChapterBuild> = chapters
+            .iter()
+            .map(|c| (c.folder(), ChapterBuild::default()))
+            .collect();
+        let mut dropped: BTreeMap<String, usize> = BTreeMap::new();
+        for line in lines {
+            let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            let folder = msg["manifest_path"].as_str().and_then(exercise_folder);
+            let Some((folder, build)) =
+                folder.and_then(|f| builds.get_mut(&f).map(|b| (f.clone(), b)))
+            else {
+                continue;
+            };
+            match msg["reason"].as_str() {
+                Some("compiler-artifact") => {
+                    let kind = |want: &str| {
+                        msg["target"]["kind"]
+                            .as_array()
+                            .is_some_and(|k| k.iter().any(|k| k == want))
+                    };
+                    let wanted = kind("test")
+                        || (kind("bin") && msg["target"]["name"] == crate::judge::SUBJECT_BIN);
+                    if let (true, Some(exe), Some(name)) = (
+                        wanted,
+                        msg["executable"].as_str(),
+                        msg["target"]["name"].as_str(),
+                    ) {
+                        let dir = self.dir.join("bin").join(&folder);
+                        std::fs::create_dir_all(&dir)?;
+                        let copy = dir.join(name);
+                        std::fs::copy(exe, &copy).with_context(|| format!("cannot copy {exe}"))?;
+                        build.binaries.insert(name.to_string(), copy);
+                    }
+                }
+                Some("compiler-message") if msg["message"]["level"].as_str() == Some("error") => {
+                    let text = msg["message"]["rendered"].as_str().unwrap_or_default();
+                    let used: usize = build.errors.iter().map(String::len).sum();
+                    if build.errors.len() < ERRORS_KEPT && used + text.len() <= ERROR_BYTES {
+                        build
+                            .errors
+                            .push(text.replace(&prefix, "").trim_end().to_string());
+                    } else {
+                        *dropped.entry(folder).or_default() += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (folder, n) in dropped {
+            if let Some(b) = builds.get_mut(&folder) {
+                b.errors.push(format!("... and {n} more error(s)"));
+            }
+        }
+        Ok(builds)
+    }
+}
+
+/// What a build makes: the judges (every suite's test binary, linked with
+/// the judge's copy of the stubs) or one learner's subject.
+#[derive(Clone, Copy)]
+enum Targets {
+    Judges,
+    Subject,
+}
+
+impl Targets {
+    /// The binary without which a chapter's build failed.
+    fn expected(self, c: &Chapter) -> &str {
+        match self {
+            Targets::Judges => c.package(),
+            Targets::Subject => crate::judge::SUBJECT_BIN,
+        }
+    }
+}
+
+/// An exclusive lock on the shared target directory (a `flock` on a file
+/// in it), taken by the instructor's builds (the judges and the seed) of
+/// every grading process that shares it; released when dropped. Learners'
+/// builds never take it: each worker has a target directory of its own.
+struct TargetLock {
+    _file: std::fs::File,
+}
+
+impl TargetLock {
+    /// Waits for the lock, saying once that it waits, and gives up when
+    /// the run is interrupted.
+    fn acquire(target_dir: &Path) -> Result<Self> {
+        use rustix::fs::{FlockOperation, flock};
+        let path = target_dir.join(".grade-build.lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        let mut said = false;
+        loop {
+            match flock(&file, FlockOperation::NonBlockingLockExclusive) {
+                Ok(()) => break,
+                Err(rustix::io::Errno::WOULDBLOCK) => {}
+                Err(e) => bail!("cannot lock {}: {e}", path.display()),
+            }
+            crate::interrupt::check()?;
+            if !said {
+                eprintln!(
+                    "grade: waiting for another grading run that is building in the same target directory"
+                );
+                said = true;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        Ok(Self { _file: file })
+    }
+}
+
+/// The environment of a build: the toolchain's variables and no others.
+fn build_env(cmd: &mut Command) {
+    cmd.env_clear();
+    for key in [
+        "PATH",
+        "HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "RUSTUP_TOOLCHAIN",
+        "LANG",
+    ] {
+        if let Some(v) = std::env::var_os(key) {
+            cmd.env(key, v);
+        }
+    }
+    cmd.env("CARGO_TERM_COLOR", "never")
+        .env("INSTA_UPDATE", "no")
+        .env("CI", "true");
+}
+
+/// The limit a learner's build ran into, named, from what cargo and the
+/// compiler said: an allocation that failed (memory) or a compiler killed
+/// by `SIGXFSZ` (a file over the size limit).
+fn bound_hit(
+    bounds: &BuildBounds,
+    over_disk: bool,
+    before: Option<crate::cgroup::Usage>,
+    stderr: &str,
+    lines: &[String],
+) -> Option<String> {
+    if over_disk {
+        return Some(format!(
+            "the build wrote more than {} MiB to its target directory and was stopped (a static too large to compile?)",
+            bounds.disk_bytes >> 20
+        ));
+    }
+    let (memory_hit, tasks_hit) = match (bounds.cgroup, before) {
+        (Some(g), Some(before)) => g.usage().hits_since(&before),
+        _ => (false, false),
+    };
+    let said = |needle: &str| stderr.contains(needle) || lines.iter().any(|l| l.contains(needle));
+    // Cargo reports a compiler killed at the file size limit as "(signal:
+    // 25)" or with the signal's name.
+    if said("SIGXFSZ") || said("(signal: 25") || said("File too large") || said("file size limit") {
+        return Some(format!(
+            "the build wrote a file over {} MiB and was stopped (a static too large to compile?)",
+            bounds.file_bytes >> 20
+        ));
+    }
+    if memory_hit
+        || said("memory allocation of")
+        || said("out of memory")
+        || said("Cannot allocate memory")
+        || said("more memory than available")
+    {
+        return Some(format!(
+            "the build used more than {} MiB of memory and was stopped (a constant or static too large to evaluate?)",
+            bounds.data_bytes >> 20
+        ));
+    }
+    if tasks_hit || said("Resource temporarily unavailable") {
+        return Some(format!(
+            "the build tried to run more than {} processes and threads at once and was stopped",
+            bounds.tasks
+        ));
+    }
+    None
+}
+
+/// Cargo's own failure text when no compiler message explains it, capped.
+fn build_failure(stderr: &str, dir: &Path) -> String {
+    let prefix = format!("{}/", dir.display());
+    let kept: Vec<&str> = stderr
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("Compiling"))
+        .take(40)
+        .collect();
+    let text = kept.join("\n").replace(&prefix, "");
+    let text: String = text.chars().take(ERROR_BYTES).collect();
+    format!("the build failed:\n{text}")
+}
+
+/// The crate a `compiler-artifact` message reports, for progress.
+fn compiled_crate(line: &str) -> Option<String> {
+    if !line.contains("\"compiler-artifact\"") {
+        return None;
+    }
+    let msg: serde_json::Value = serde_json::from_str(line).ok()?;
+    msg["target"]["name"].as_str().map(str::to_string)
+}
+
+/// The cargo to build with, as an absolute path: the sandbox binds the
+/// folder it lives in, and a bare name would be looked up there in vain.
+fn cargo() -> PathBuf {
+    if let Some(c) = std::env::var_os("CARGO") {
+        return PathBuf::from(c);
+    }
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join("cargo"))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from("cargo"))
+}
+
+/// `00_intro` for `.../exercises/00_intro/Cargo.toml`; None for other crates.
+fn exercise_folder(manifest: &str) -> Option<String> {
+    let dir = Path::new(manifest).parent()?;
+    (dir.parent()?.file_name()? == "exercises")
+        .then(|| dir.file_name()?.to_str().map(str::to_string))?
+}
+
+/// The test names in a suite binary (`--list`), run on the pristine build.
+pub fn list_tests(binary: &Path) -> Result<Vec<String>> {
+    let out = Command::new(binary)
+        .args(["--list", "--format", "terse"])
+        .env_clear()
+        .output()?;
+    if !out.status.success() {
+        bail!("cannot list the tests of {}", binary.display());
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .map(str::to_string)
+        .collect())
+}
+
+fn wipe(dir: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(dir).is_ok() {
+        std::fs::remove_dir_all(dir).with_context(|| format!("cannot clear {}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(())
+}
+
+/// Copies a tree, skipping `target` folders and symlinks.
+pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    let meta = std::fs::symlink_metadata(from)?;
+    if meta.is_file() {
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::copy(from, to).with_context(|| format!("cannot copy {}", from.display()))?;
+        return Ok(());
+    }
+    if !meta.is_dir() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == "target" || name == ".git" {
+            continue;
+        }
+        copy_tree(&entry.path(), &to.join(name))?;
+    }
+    Ok(())
+}

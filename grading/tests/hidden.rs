@@ -1,0 +1,229 @@
+//! The hidden suites are honest: each passes against the reference and
+//! fails against the untouched stubs, and a table of the public answers
+//! earns none of their points.
+//!
+//! `grading/hidden/<slug>.rs` only compiles inside the grader's workspace,
+//! so nothing else would notice when a chapter's API moves under it. This
+//! file grades three learners with the real workbook, in one batch shared
+//! by its tests: one who submits every chapter's reference as a learner
+//! would (the stub files with the reference bodies, from `workbook
+//! the core's test kit), one who submits the untouched stubs, and one
+//! whose chapters 0 and 1 are tables (`tests/tables/`: each stub body a
+//! `match` on the public suite's cases, returning the public answers).
+//! Every hidden test must pass for the first and fail for the other two,
+//! and the grader must note the third's tables. The first must pass every
+//! public test too: the reference's answers cross the judge-subject wire in
+//! every chapter, so this is where every stub shape of the six chapters
+//! (free functions, methods, `&mut` state, trait methods, generic walks) is
+//! proved to travel. Cost: one grading batch of
+//! every chapter, a few minutes on two cores; the target directory lives in
+//! cargo's per-test scratch folder.
+
+mod common;
+
+use common::repo;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The chapters the table learner writes as tables: (`NN_slug`, slug).
+const TABLES: [(&str, &str); 2] = [("00_intro", "intro"), ("01_apples", "apples")];
+
+/// Every `.rs` file under `from`, copied to `to`.
+fn copy(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).unwrap() {
+        let path = e.unwrap().path();
+        let dest = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy(&path, &dest);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            std::fs::create_dir_all(to).unwrap();
+            std::fs::copy(&path, dest).unwrap();
+        }
+    }
+}
+
+/// Chapter `slug`'s reference as a learner would submit it, written to `to`.
+fn learner_reference(slug: &str, to: &Path) {
+    common::write_learner_reference(&repo(), slug, to);
+}
+
+/// The chapters that have a hidden suite: (`NN_slug` folder, slug).
+fn hidden_chapters() -> Vec<(String, String)> {
+    let repo = repo();
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(repo.join("exercises")).unwrap() {
+        let folder = e.unwrap().file_name().to_string_lossy().into_owned();
+        let Some((_, slug)) = folder.split_once('_') else {
+            continue;
+        };
+        if repo.join(format!("grading/hidden/{slug}.rs")).exists() {
+            out.push((folder.clone(), slug.to_string()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The batch every test here reads: the report folder and the chapters
+/// with a hidden suite.
+struct Batch {
+    out: PathBuf,
+    chapters: Vec<(String, String)>,
+}
+
+/// Grades the three learners once, whichever test asks first.
+fn batch() -> &'static Batch {
+    static BATCH: OnceLock<Batch> = OnceLock::new();
+    BATCH.get_or_init(|| {
+        let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hidden-batch");
+        let _ = std::fs::remove_dir_all(&scratch);
+        let (subs, out) = (scratch.join("submissions"), scratch.join("report"));
+        let chapters = hidden_chapters();
+        assert!(!chapters.is_empty(), "no hidden suites found");
+        for (folder, slug) in &chapters {
+            let to = subs.join("reference/exercises").join(folder).join("src");
+            learner_reference(slug, &to);
+            let stubs = repo().join("exercises").join(folder).join("src");
+            copy(
+                &stubs,
+                &subs.join("stubs/exercises").join(folder).join("src"),
+            );
+        }
+        for (folder, _) in TABLES {
+            // The pristine stubs, then the table's files over them.
+            let to = subs.join("table/exercises").join(folder).join("src");
+            copy(&repo().join("exercises").join(folder).join("src"), &to);
+            copy(&tables().join(folder).join("src"), &to);
+        }
+        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-hidden");
+        common::grade(&repo(), &subs, &out, &target);
+        Batch { out, chapters }
+    })
+}
+
+/// The table learners' sources: `grading/tests/tables/NN_slug/src/`.
+fn tables() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tables")
+}
+
+/// `learner`'s results.json in the batch.
+fn results_of(learner: &str) -> Value {
+    let path = batch()
+        .out
+        .join("learners")
+        .join(learner)
+        .join("results.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap()
+}
+
+/// `learner`'s tests of chapter `slug`, hidden or public.
+fn tests_of<'a>(results: &'a Value, slug: &str, hidden: bool) -> Vec<&'a Value> {
+    results["tests"]
+        .as_array()
+        .expect("results.json lists tests")
+        .iter()
+        .filter(|t| t["hidden"] == hidden)
+        .filter(|t| {
+            t["name"]
+                .as_str()
+                .is_some_and(|n| n.starts_with(&format!("{slug}/")))
+        })
+        .collect()
+}
+
+#[test]
+fn hidden_suites_pass_on_the_reference_and_fail_on_the_stubs() {
+    if !common::sandbox_or_skip("hidden_suites_pass_on_the_reference_and_fail_on_the_stubs") {
+        return;
+    }
+    for (learner, must_pass) in [("reference", true), ("stubs", false)] {
+        let results = results_of(learner);
+        // The reference crosses the judge-subject wire in every chapter:
+        // every test of every chapter, public or hidden, must pass.
+        if must_pass {
+            for t in results["tests"]
+                .as_array()
+                .expect("results.json lists tests")
+            {
+                assert_eq!(
+                    t["status"], "pass",
+                    "the reference must pass {} through the judge and subject: {}",
+                    t["name"], t["message"]
+                );
+            }
+        }
+        for (_, slug) in &batch().chapters {
+            let hidden = tests_of(&results, slug, true);
+            assert!(
+                !hidden.is_empty(),
+                "{learner}: no hidden tests ran for {slug}"
+            );
+            for t in hidden {
+                let passed = t["status"] == "pass";
+                assert_eq!(
+                    passed,
+                    must_pass,
+                    "{learner}: hidden test {} should {}: {}",
+                    t["name"],
+                    if must_pass { "pass" } else { "fail" },
+                    t["message"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_table_of_the_public_answers_earns_no_hidden_point_and_is_noted() {
+    if !common::sandbox_or_skip("a_table_of_the_public_answers_earns_no_hidden_point_and_is_noted")
+    {
+        return;
+    }
+    let results = results_of("table");
+    let notes: Vec<&str> = results["notes"]
+        .as_array()
+        .map(|n| n.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    for (folder, slug) in TABLES {
+        // The table is a real threat: it earns most of the public points.
+        let public = tests_of(&results, slug, false);
+        let earned = public.iter().filter(|t| t["status"] == "pass").count();
+        assert!(
+            2 * earned > public.len(),
+            "the {slug} table passes only {earned} of {} public tests: it no longer shows what a table earns",
+            public.len()
+        );
+        let hidden = tests_of(&results, slug, true);
+        assert!(!hidden.is_empty(), "table: no hidden tests ran for {slug}");
+        for t in hidden {
+            assert!(
+                t["status"] != "pass",
+                "a table of {slug}'s public answers passes the hidden test {}: its inputs can be tabulated",
+                t["name"]
+            );
+        }
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with(&format!("{folder}: "))
+                    && n.contains("a table, not a search?")),
+            "the grader does not note {slug}'s table; notes: {notes:?}"
+        );
+    }
+    let reference = results_of("reference");
+    let noted: Vec<&Value> = reference["notes"]
+        .as_array()
+        .map(|n| {
+            n.iter()
+                .filter(|n| n.as_str().is_some_and(|n| n.contains("a table")))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        noted.is_empty(),
+        "the reference is noted as a table: {noted:?}"
+    );
+}

@@ -1,0 +1,447 @@
+//! The grading platforms, proved through their real entry scripts.
+//!
+//! The problem: Gradescope, PrairieLearn and GitHub Classroom each run one
+//! submission per container and read one results file in their own
+//! format; a missing or malformed file is a broken assignment. This test
+//! lays out each platform's folders in a temporary root (the entry scripts
+//! take it from an environment variable), grades a right, a wrong, a
+//! non-compiling and a hostile submission of chapter 0 through
+//! `grading/platforms/*/`'s scripts in container mode (forced: a CI
+//! runner is not a container), and reads every results file back into
+//! typed structs of the platform's documented schema that reject unknown
+//! and missing fields. A grading that cannot start (an unknown chapter)
+//! must still leave a valid file. State: one mini workbook and one target
+//! directory for all runs. Cost: one pristine build, then per run one
+//! learner build and chapter 0's tests (minutes in all).
+
+mod common;
+
+use common::{learner_reference, mini_workbook, replace_body, repo, write};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Gradescope's `results.json` (gradescope-autograders.readthedocs.io,
+/// "Autograder Specifications"): the fields it documents.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct GsResults {
+    score: f64,
+    execution_time: Option<u64>,
+    output: String,
+    output_format: Option<String>,
+    test_output_format: Option<String>,
+    test_name_format: Option<String>,
+    visibility: Option<GsVisibility>,
+    stdout_visibility: Option<GsVisibility>,
+    extra_data: Option<serde_json::Value>,
+    tests: Vec<GsTest>,
+    leaderboard: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct GsTest {
+    name: String,
+    score: f64,
+    max_score: f64,
+    status: GsStatus,
+    output: String,
+    output_format: Option<String>,
+    name_format: Option<String>,
+    number: Option<String>,
+    tags: Option<Vec<String>>,
+    visibility: GsVisibility,
+    extra_data: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "snake_case")]
+enum GsVisibility {
+    Hidden,
+    AfterDueDate,
+    AfterPublished,
+    Visible,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "snake_case")]
+enum GsStatus {
+    Passed,
+    Failed,
+}
+
+/// PrairieLearn's external grader results (prairielearn.readthedocs.io,
+/// "Externally graded questions", grading results).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct PlResults {
+    gradable: bool,
+    score: f64,
+    message: String,
+    format_errors: Vec<String>,
+    output: Option<String>,
+    images: Option<Vec<serde_json::Value>>,
+    tests: Vec<PlTest>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct PlTest {
+    name: String,
+    description: Option<String>,
+    points: f64,
+    max_points: f64,
+    message: String,
+    output: String,
+    images: Option<Vec<serde_json::Value>>,
+}
+
+/// A runner result as GitHub Classroom's autograding reporter reads it
+/// (classroom-resources/autograding-grading-reporter, `src/main.js`,
+/// `src/notify-classroom.js`), shaped as its own command grader writes
+/// one (classroom-resources/autograding-command-grader, `src/main.js`:
+/// `version`, `status`, `max_score`, tests of `name`, `status`, `score`,
+/// `message`, `test_code`, `filename`, `line_no`, `duration`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct CrResults {
+    version: u32,
+    status: CrStatus,
+    max_score: f64,
+    tests: Vec<CrTest>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct CrTest {
+    name: String,
+    status: CrStatus,
+    score: f64,
+    message: String,
+    test_code: String,
+    filename: String,
+    line_no: u32,
+    duration: u64,
+}
+
+impl CrResults {
+    /// What Classroom records (`NotifyClassroom`): the tests' scores.
+    fn recorded(&self) -> f64 {
+        self.tests.iter().map(|t| t.score).sum()
+    }
+
+    /// What the reporter prints as the runner's points (`getTestScore`):
+    /// `max_score` times the share of tests whose status is `pass`.
+    fn printed(&self) -> f64 {
+        let passed = self
+            .tests
+            .iter()
+            .filter(|t| t.status == CrStatus::Pass)
+            .count();
+        passed as f64 / self.tests.len() as f64 * self.max_score
+    }
+}
+
+#[derive(Debug, Deserialize, PartialEq, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum CrStatus {
+    Pass,
+    Fail,
+    Error,
+}
+
+/// The four submissions of chapter 0's `lib.rs`, by name.
+fn submissions(reference: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("right", reference.to_string()),
+        (
+            "wrong",
+            replace_body(reference, "dfs_stack", "let _ = (graph, start); vec![0]"),
+        ),
+        (
+            "broken",
+            format!("{reference}\nfn helper() -> u32 {{ \"not a number\" }}\n"),
+        ),
+        // Prints a forged results file and a libtest "ok", then recurses
+        // until its stack overflows: only dfs_recursive's tests may fail.
+        (
+            "hostile",
+            replace_body(
+                reference,
+                "dfs_recursive",
+                "println!(\"{{\\\"score\\\": 1000, \\\"tests\\\": []}}\\ntest result: ok. 99 passed\"); \
+                 dfs_recursive(graph, start)",
+            ),
+        ),
+    ]
+}
+
+struct Fixture {
+    dir: PathBuf,
+    workbook: PathBuf,
+    target: PathBuf,
+}
+
+impl Fixture {
+    /// Runs `script` with `env`, as a platform would; it must exit 0.
+    fn run(&self, script: &str, env: &[(&str, &Path)], chapters: &str) {
+        let out = Command::new(repo().join("grading/platforms").join(script))
+            .envs(env.iter().map(|(k, v)| (*k, v.as_os_str())))
+            .env("WORKBOOK_DIR", &self.workbook)
+            .env("WORKBOOK_BIN", env!("CARGO_BIN_EXE_grader"))
+            .env("WORKBOOK_CHAPTERS", chapters)
+            .env(
+                "WORKBOOK_SANDBOX_FLAGS",
+                "--sandbox container --force-container",
+            )
+            .env_remove("CARGO_TARGET_DIR")
+            .output()
+            .expect("the entry script starts");
+        assert!(
+            out.status.success(),
+            "{script} exited with {}:\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+fn read<T: for<'de> Deserialize<'de>>(path: &Path) -> T {
+    let text = std::fs::read_to_string(path).expect("a results file");
+    serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{} does not follow the schema: {e}\n{text}", path.display()))
+}
+
+fn open_to_all(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn every_platform_gets_a_valid_results_file_for_every_kind_of_submission() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_path_buf();
+    // The tests' uids (when root) must reach the workbook and its builds.
+    open_to_all(&dir);
+    let workbook = dir.join("workbook");
+    mini_workbook(&workbook, "cpu_limit_secs = 1\ntime_limit_secs = 10\n");
+    let fx = Fixture {
+        target: workbook.join("target").join("grade"),
+        workbook: workbook.clone(),
+        dir,
+    };
+    let reference = learner_reference(&workbook);
+    let max = gradescope(&fx, &reference);
+    prairielearn(&fx, &reference, max);
+    classroom(&fx, &reference, max);
+    assert!(
+        fx.target.is_dir(),
+        "the builds went to the workbook's target"
+    );
+}
+
+/// Gradescope: `lib.rs` uploaded alone, in `/autograder/submission`.
+/// Returns chapter 0's points.
+fn gradescope(fx: &Fixture, reference: &str) -> f64 {
+    let mut max = 0.0;
+    for (name, lib) in submissions(reference) {
+        let root = fx.dir.join("gradescope").join(name);
+        write(&root.join("submission/lib.rs"), &lib);
+        std::fs::create_dir_all(root.join("source")).unwrap();
+        fx.run(
+            "gradescope/run_autograder",
+            &[("AUTOGRADER_ROOT", &root)],
+            "intro",
+        );
+        let r: GsResults = read(&root.join("results/results.json"));
+        let total: f64 = r.tests.iter().map(|t| t.max_score).sum();
+        let earned: f64 = r.tests.iter().map(|t| t.score).sum();
+        assert_eq!(r.score, earned, "{name}: the score is the tests' sum");
+        for t in &r.tests {
+            let hidden = t.name.contains("/hidden::");
+            let want = if hidden {
+                GsVisibility::AfterPublished
+            } else {
+                GsVisibility::Visible
+            };
+            assert_eq!(t.visibility, want, "{name}: {}", t.name);
+        }
+        match name {
+            "right" => {
+                assert!(total > 20.0, "chapter 0 has its tests: {total}");
+                assert_eq!(r.score, total, "right: every point");
+                assert!(r.tests.iter().all(|t| t.status == GsStatus::Passed));
+                max = total;
+            }
+            "wrong" => assert!(r.score > 0.0 && r.score < total, "wrong: {}", r.score),
+            "broken" => {
+                assert_eq!(r.score, 0.0);
+                assert!(r.output.contains("compile error"), "{}", r.output);
+                assert!(r.output.contains("mismatched types"), "{}", r.output);
+            }
+            _ => {
+                assert!(r.score > 0.0 && r.score < total, "hostile: {}", r.score);
+                assert!(
+                    r.tests
+                        .iter()
+                        .filter(|t| t.status == GsStatus::Failed)
+                        .all(|t| t.name.contains("dfs_recursive")),
+                    "only the spinning function's tests fail"
+                );
+            }
+        }
+    }
+    // A grading that cannot start still leaves a valid file.
+    let root = fx.dir.join("gradescope").join("unknown");
+    write(&root.join("submission/lib.rs"), reference);
+    fx.run(
+        "gradescope/run_autograder",
+        &[("AUTOGRADER_ROOT", &root)],
+        "no_such_chapter",
+    );
+    let r: GsResults = read(&root.join("results/results.json"));
+    assert_eq!(r.score, 0.0);
+    assert!(
+        r.output.contains("no chapter `no_such_chapter`"),
+        "{}",
+        r.output
+    );
+    max
+}
+
+/// PrairieLearn: `lib.rs` uploaded with `pl-file-upload`, in
+/// `/grade/student`; the question's `tests/chapters` names the chapter.
+fn prairielearn(fx: &Fixture, reference: &str, max: f64) {
+    for (name, lib) in submissions(reference) {
+        let root = fx.dir.join("prairielearn").join(name);
+        write(&root.join("student/lib.rs"), &lib);
+        write(&root.join("tests/chapters"), "intro\n");
+        fx.run(
+            "prairielearn/grade",
+            &[("PRAIRIELEARN_GRADE_ROOT", &root)],
+            "",
+        );
+        let path = root.join("results/results.json");
+        assert!(std::fs::metadata(&path).unwrap().len() <= 1_000_000);
+        let r: PlResults = read(&path);
+        assert!((0.0..=1.0).contains(&r.score), "{name}: {}", r.score);
+        let total: f64 = r.tests.iter().map(|t| t.max_points).sum();
+        assert_eq!(total, max, "{name}: the same points as on Gradescope");
+        for t in r.tests.iter().filter(|t| t.name.contains("/hidden::")) {
+            assert!(t.message.starts_with("a hidden test"), "{}", t.message);
+        }
+        match name {
+            "right" => assert!(r.gradable && r.score == 1.0),
+            "wrong" | "hostile" => assert!(r.gradable && r.score > 0.0 && r.score < 1.0),
+            _ => {
+                assert!(
+                    !r.gradable,
+                    "a submission that does not compile is not gradable"
+                );
+                assert!(r.format_errors.iter().any(|e| e.contains("compile error")));
+            }
+        }
+    }
+    let root = fx.dir.join("prairielearn").join("unknown");
+    write(&root.join("student/lib.rs"), reference);
+    fx.run(
+        "prairielearn/grade",
+        &[("PRAIRIELEARN_GRADE_ROOT", &root)],
+        "no_such_chapter",
+    );
+    let r: PlResults = read(&root.join("results/results.json"));
+    assert!(!r.gradable && r.score == 0.0 && r.tests.is_empty());
+}
+
+/// GitHub Classroom: the learner's whole repository, checked out under
+/// `submission/`; the result is also the step output `result` (base64).
+/// The public suites only unless `WORKBOOK_CLASSROOM_HIDDEN=yes` (tried on
+/// the right submission): learners can read what the workflow reads.
+fn classroom(fx: &Fixture, reference: &str, max: f64) {
+    for (name, lib) in submissions(reference) {
+        let root = fx.dir.join("classroom").join(name);
+        write(&root.join("submission/exercises/00_intro/src/lib.rs"), &lib);
+        let output = root.join("github_output");
+        let summary = root.join("step_summary");
+        let hidden = name == "right";
+        let mut env: Vec<(&str, &Path)> = vec![
+            ("GITHUB_WORKSPACE", &root),
+            ("GITHUB_OUTPUT", &output),
+            ("GITHUB_STEP_SUMMARY", &summary),
+        ];
+        if hidden {
+            env.push(("WORKBOOK_CLASSROOM_HIDDEN", Path::new("yes")));
+        }
+        fx.run("classroom/grade", &env, "intro");
+        let r: CrResults = read(&root.join("workbook-results.json"));
+        let line = std::fs::read_to_string(&output).unwrap();
+        let encoded = line.trim().strip_prefix("result=").expect("result=BASE64");
+        let decoded = Command::new("base64")
+            .arg("-d")
+            .stdin(std::fs::File::open(write_tmp(&root, encoded)).unwrap())
+            .output()
+            .unwrap();
+        let again: serde_json::Value = serde_json::from_slice(&decoded.stdout).unwrap();
+        let file: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(root.join("workbook-results.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(again, file, "{name}: the step output is the file");
+        assert_eq!(r.version, 1);
+        let hidden_tests = r
+            .tests
+            .iter()
+            .filter(|t| t.name.contains("/hidden::"))
+            .count();
+        if hidden {
+            assert_eq!(r.max_score, max, "{name}: the hidden suites were asked for");
+            assert!(hidden_tests > 0);
+        } else {
+            assert_eq!(hidden_tests, 0, "{name}: no hidden suite by default");
+        }
+        for t in r.tests.iter().filter(|t| t.name.contains("/hidden::")) {
+            assert!(t.message.starts_with("a hidden test"), "{}", t.message);
+            assert!(t.test_code.is_empty());
+        }
+        let said = std::fs::read_to_string(&summary).unwrap();
+        assert!(said.contains("points."), "{name}: the job summary: {said}");
+        let score = r.recorded();
+        match name {
+            "right" => {
+                assert!(r.status == CrStatus::Pass && score == r.max_score);
+                // Every test one point (the fixture's weights): what the
+                // reporter prints is what Classroom records.
+                assert_eq!(r.printed(), score, "{name}");
+            }
+            "wrong" | "hostile" => {
+                assert!(r.status == CrStatus::Fail && score > 0.0 && score < r.max_score);
+                assert_eq!(r.printed(), score, "{name}");
+            }
+            _ => {
+                assert_eq!(r.status, CrStatus::Error);
+                assert_eq!(score, 0.0);
+                assert!(said.contains("compile error"), "{said}");
+                assert!(
+                    r.tests
+                        .iter()
+                        .all(|t| t.message.contains("did not compile")),
+                    "{:?}",
+                    r.tests
+                );
+            }
+        }
+    }
+}
+
+fn write_tmp(root: &Path, text: &str) -> PathBuf {
+    let path = root.join("encoded");
+    write(&path, text);
+    path
+}
