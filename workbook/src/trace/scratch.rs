@@ -96,7 +96,9 @@ impl Scratch {
             .with_context(|| format!("cannot create {}", dir.display()))?;
         let guard = std::fs::File::create(dir.join(".lock"))
             .with_context(|| format!("cannot create {}", dir.join(".lock").display()))?;
-        rustix::fs::flock(&guard, rustix::fs::FlockOperation::LockExclusive)
+        // std's advisory lock (flock on unix), held until `guard` drops.
+        guard
+            .lock()
             .with_context(|| format!("cannot lock {}", dir.join(".lock").display()))?;
         write_if_changed(&dir.join("Cargo.toml"), &workspace_manifest(root)?)?;
         let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
