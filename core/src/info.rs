@@ -109,9 +109,28 @@ impl Chapter {
         &self.dir
     }
 
+    /// The learner's sources (`exercises/NN_slug/src`).
+    pub fn stub_src(&self) -> PathBuf {
+        self.dir.join("src")
+    }
+
     /// The reference crate (`solutions/NN_slug`).
     pub fn reference_dir(&self) -> PathBuf {
         self.root.join("solutions").join(self.folder())
+    }
+
+    /// The reference's sources (`solutions/NN_slug/src`).
+    pub fn reference_src(&self) -> PathBuf {
+        self.reference_dir().join("src")
+    }
+
+    /// `path` relative to the workspace root, for a message (the path
+    /// itself when it lies elsewhere).
+    pub fn shown(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
     }
 
     /// The suite both crates run (`tests/slug.rs`).

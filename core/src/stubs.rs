@@ -53,7 +53,7 @@ pub fn generate_with(
     chapter: &Chapter,
     keep_reference_only: bool,
 ) -> Result<Vec<StubFile>> {
-    let src = root.join("solutions").join(chapter.folder()).join("src");
+    let src = chapter.reference_src();
     let stubs = chapter.all_stubs();
     let mut files = Vec::new();
     rust_files(&src, &mut files)?;
@@ -114,7 +114,7 @@ pub fn learner_reference(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>
         e.stubs.clear();
     }
     let mut files = generate(root, &whole)?;
-    let src = root.join("solutions").join(chapter.folder()).join("src");
+    let src = chapter.reference_src();
     let kept: Vec<PathBuf> = files.iter().map(|f| f.relative.clone()).collect();
     let dropped: Vec<String> = std::fs::read_dir(&src)
         .with_context(|| format!("cannot list {}", src.display()))?

@@ -21,7 +21,7 @@ const LIMIT: Duration = Duration::from_secs(10);
 pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode> {
     let solution = chapter.solution_package();
     let has_bin = |dir: &Path| dir.join("src/main.rs").is_file() || dir.join("src/bin").is_dir();
-    if !has_bin(&chapter.dir) || !has_bin(&root.join("solutions").join(chapter.folder())) {
+    if !has_bin(&chapter.dir) || !has_bin(&chapter.reference_dir()) {
         bail!(
             "chapter {} has no program to run; its exercises are library functions, try `cargo test` in exercises/{}",
             chapter.chapter.slug,

@@ -7,15 +7,21 @@
 //! learner code. Each test traces one chapter's exercise from inside the
 //! chapter's folder, with the learner's sources given by the hidden
 //! `--learner-src` (a temporary folder), so the repository's stubs are
-//! never edited. The state: the scratch build under the target directory
-//! (its dependencies compiled once, then only the chapter's two small
-//! crates); each trace costs one such build and two short runs.
+//! never edited. The seeded mistakes come from `info.toml`: every mutant
+//! listed for a traced exercise (the typical mistakes `cargo xtask check
+//! --mutants` proves the suite catches) must be named by trace too, and the
+//! tests that pin trace's exact words seed the same mutants by their
+//! `mistake`. The state: the scratch build under the target directory (its
+//! dependencies compiled once, then only the chapter's two small crates);
+//! each trace costs one such build and two short runs.
 
 mod common;
 
 use common::{replace_body, repo, write_learner_reference};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use workbook_core::info::{Chapter, Exercise, Mutant, load_chapters};
+use workbook_core::stubs::item_ranges;
 
 /// The learner's copy of `chapter`'s reference, in a fresh folder.
 fn reference_src(chapter: &str) -> (tempfile::TempDir, PathBuf) {
@@ -35,6 +41,55 @@ fn seeded(chapter: &str, file: &str, find: &str, replace: &str) -> (tempfile::Te
     assert!(text.contains(find), "`{find}` in {file}");
     std::fs::write(&path, text.replacen(find, replace, 1)).expect("write");
     (dir, src)
+}
+
+/// The workbook's chapters, as `info.toml` lists them.
+fn chapters() -> Vec<Chapter> {
+    load_chapters(&repo()).expect("the chapters load")
+}
+
+/// The learner's copy of `chapter`'s reference with `mutant` applied: its
+/// `find` replaced by its `replace` inside its function, in whichever
+/// source file holds that function (as `cargo xtask check --mutants`
+/// applies it to the reference).
+fn mutated(chapter: &str, mutant: &Mutant) -> (tempfile::TempDir, PathBuf) {
+    let (dir, src) = reference_src(chapter);
+    for entry in std::fs::read_dir(&src).expect("the learner's sources") {
+        let path = entry.expect("a source file").path();
+        let text = std::fs::read_to_string(&path).expect("a source file's text");
+        let ranges = item_ranges(&text).expect("the reference parses");
+        let Some((_, range)) = ranges.iter().find(|(name, _)| *name == mutant.function) else {
+            continue;
+        };
+        let body = &text[range.clone()];
+        let at = body.find(&mutant.find).unwrap_or_else(|| {
+            panic!(
+                "`{}` is not in {}'s {}",
+                mutant.find, chapter, mutant.function
+            )
+        });
+        let start = range.start + at;
+        let mut edited = text.clone();
+        edited.replace_range(start..start + mutant.find.len(), &mutant.replace);
+        std::fs::write(&path, edited).expect("write the mutant");
+        return (dir, src);
+    }
+    panic!("no function {} in {chapter}'s sources", mutant.function)
+}
+
+/// The learner's copy of `chapter`'s reference with the mutant of
+/// `exercise` whose mistake is `mistake` (from `info.toml`).
+fn mistake(chapter: &str, exercise: &str, mistake: &str) -> (tempfile::TempDir, PathBuf) {
+    let chapters = chapters();
+    let mutant = chapters
+        .iter()
+        .filter(|c| c.chapter.slug == chapter)
+        .flat_map(|c| &c.exercises)
+        .filter(|e| e.name == exercise)
+        .flat_map(|e| &e.mutants)
+        .find(|m| m.mistake == mistake)
+        .unwrap_or_else(|| panic!("{chapter}/{exercise} lists no mutant \"{mistake}\""));
+    mutated(chapter, mutant)
 }
 
 /// `workbook trace WORDS --no-open` from `folder`, learner sources in `src`
@@ -96,11 +151,10 @@ fn intro_the_stub_the_reference_a_reversed_order_and_a_loop_are_each_named() {
         "{said}"
     );
 
-    let (_d, wrong) = seeded(
+    let (_d, wrong) = mistake(
         "intro",
-        "lib.rs",
-        "for &next in &graph[v] {",
-        "for &next in graph[v].iter().rev() {",
+        "dfs_recursive",
+        "the neighbours tried in reverse order",
     );
     let (_, said) = trace(folder, &["dfs_recursive"], Some(&wrong));
     assert!(
@@ -215,11 +269,10 @@ fn eight_queens_a_dropped_undo_is_named_where_the_searches_part() {
     let (_d, right) = reference_src("eight_queens");
     let (_, said) = trace(folder, &["solve"], Some(&right));
     assert!(said.contains("the same for all 278 steps"), "{said}");
-    let (_d, wrong) = seeded(
+    let (_d, wrong) = mistake(
         "eight_queens",
-        "search.rs",
-        "self.board.remove(row, col);",
-        "",
+        "solve",
+        "the undo dropped: a queen stays after its branch failed",
     );
     let (_, said) = trace(folder, &["solve"], Some(&wrong));
     assert!(said.contains("; at step "), "{said}");
@@ -375,7 +428,11 @@ fn knights_tour_a_dropped_undo_is_named_where_the_tours_part() {
     let (_d, right) = reference_src("knights_tour");
     let (_, said) = trace(folder, &["plain_dfs"], Some(&right));
     assert!(said.contains("the same for all 364 steps"), "{said}");
-    let (_d, wrong) = seeded("knights_tour", "seed.rs", "self.board.set(to, 0);", "");
+    let (_d, wrong) = mistake(
+        "knights_tour",
+        "plain_dfs",
+        "the undo dropped: a square stays numbered after its branch failed",
+    );
     let (_, said) = trace(folder, &["plain_dfs"], Some(&wrong));
     assert!(
         said.contains(
@@ -404,5 +461,46 @@ fn knights_tour_a_reversed_move_order_on_the_stack_is_named_at_its_first_move() 
             "(the boards part at 2: yours puts it on (2, 3), the reference's on (1, 2)): book:"
         ),
         "{said}"
+    );
+}
+
+/// Every typical mistake `info.toml` lists for a traced exercise is one a
+/// learner may make, so trace must find where it leaves the reference's
+/// search (on the player's first instance or a later one) and write the
+/// page: never "your search is the reference's". Cost: one trace per
+/// mutant (18 today), each a rebuild of one small crate and two runs.
+#[test]
+fn every_listed_mistake_of_a_traced_exercise_is_named_by_trace() {
+    let mut traced = 0;
+    let mut missed = Vec::new();
+    for c in chapters() {
+        let folder = c.shown(c.stub_dir());
+        let traceable = c.exercises.iter().filter(|e: &&Exercise| e.trace);
+        for e in traceable {
+            for m in &e.mutants {
+                let (_d, src) = mutated(&c.chapter.slug, m);
+                let (out, said) = trace(&folder, &[e.name.as_str()], Some(&src));
+                traced += 1;
+                let parted = out.status.success()
+                    && said.contains("at step ")
+                    && !said.contains("your search is the reference's")
+                    && said.contains("page: ");
+                if !parted {
+                    missed.push(format!(
+                        "{}/{} ({}): {said}",
+                        c.chapter.slug, e.name, m.mistake
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        traced >= 18,
+        "only {traced} mutants of traced exercises found"
+    );
+    assert!(
+        missed.is_empty(),
+        "trace did not name these mistakes:\n{}",
+        missed.join("\n")
     );
 }

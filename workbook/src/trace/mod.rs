@@ -90,7 +90,7 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
         if let Ending::Panicked { place, .. } = &mut yours.ending {
             *place = place.replacen(
                 "learner/src/",
-                &format!("exercises/{}/src/", chapter.folder()),
+                &format!("{}/", chapter.shown(&chapter.stub_src())),
                 1,
             );
         }

@@ -35,20 +35,19 @@ pub struct Sides<'a> {
 
 /// Writes the page to `path` and returns it.
 pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
-    let folder = s.chapter.folder();
     let yours = player(
         &s,
         "yours",
         &format!("your code: {}", s.label),
         s.yours,
-        &format!("exercises/{folder}/src"),
+        &s.chapter.shown(&s.chapter.stub_src()),
     )?;
     let theirs = player(
         &s,
         "reference",
         &format!("the reference: {}", s.label),
         s.theirs,
-        &format!("solutions/{folder}/src"),
+        &s.chapter.shown(&s.chapter.reference_src()),
     )?;
     let asset = |name: &str| -> Result<String> {
         let p = root.join("book/src/assets").join(name);

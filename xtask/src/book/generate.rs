@@ -98,10 +98,6 @@ fn existing(dir: &Path) -> Result<Vec<String>> {
     Ok(names)
 }
 
-fn example_name(chapter: &Chapter) -> String {
-    format!("{}_book", chapter.chapter.slug)
-}
-
 fn command(chapter: &Chapter) -> Vec<String> {
     [
         "cargo",
@@ -110,7 +106,7 @@ fn command(chapter: &Chapter) -> Vec<String> {
         "-p",
         &chapter.solution_package(),
         "--example",
-        &example_name(chapter),
+        &chapter.recorder_name(),
     ]
     .map(String::from)
     .to_vec()
@@ -118,11 +114,7 @@ fn command(chapter: &Chapter) -> Vec<String> {
 
 /// Runs the chapter's example, if it has one, and renders its records.
 fn produce(root: &Path, chapter: &Chapter) -> Result<Option<Files>> {
-    let example = root
-        .join("solutions")
-        .join(chapter.folder())
-        .join("examples")
-        .join(format!("{}.rs", example_name(chapter)));
+    let example = chapter.recorder();
     if !example.is_file() {
         return Ok(None);
     }

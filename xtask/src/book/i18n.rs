@@ -9,7 +9,8 @@
 //! and `book/po/<lang>.po`. The cost: extraction parses every page once
 //! (mdbook-i18n-helpers' own extractor); the check reads each catalogue once.
 //!
-//! The parts: `po.rs` reads and writes catalogues with line numbers;
+//! The parts: `placeholders.rs` (numbers as placeholders, shared by `ui.rs`
+//! and `measured.rs`); `po.rs` reads and writes catalogues with line numbers;
 //! `extract.rs` (with mdBook) writes the templates and merges
 //! each language's catalogues into them; `ui.rs` the players', quizzes' and
 //! figures' messages (every number a placeholder), with `measured.rs` (the
@@ -25,6 +26,7 @@ pub mod extract;
 pub mod ids;
 pub mod measured;
 pub mod pages;
+pub mod placeholders;
 pub mod po;
 pub mod ui;
 

@@ -88,7 +88,7 @@ impl Source {
 
 /// Every problem with folding in the book of `root`.
 pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
-    let sources = load_sources(root, chapters);
+    let sources = load_sources(chapters);
     let src = root.join("book/src");
     let mut pages = Vec::new();
     workbook_core::markdown::markdown_files(&src, &mut pages);
@@ -129,13 +129,13 @@ pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     problems
 }
 
-fn load_sources(root: &Path, chapters: &[Chapter]) -> BTreeMap<PathBuf, Source> {
+fn load_sources(chapters: &[Chapter]) -> BTreeMap<PathBuf, Source> {
     let mut sources = BTreeMap::new();
     for c in chapters {
         let stubs = c.all_stubs();
         let keys: BTreeSet<&str> = stubs.keys().copied().collect();
-        let learner_src = root.join("exercises").join(c.folder()).join("src");
-        let reference_src = root.join("solutions").join(c.folder()).join("src");
+        let learner_src = c.stub_src();
+        let reference_src = c.reference_src();
         for (dir, reference) in [(&reference_src, true), (&learner_src, false)] {
             let mut files = Vec::new();
             rs_files(dir, &mut files);

@@ -83,10 +83,7 @@ pub(super) fn scaffold(root: &Path, scratch: &Path, chapter: &Chapter) -> Result
     }
     // The suite reads info.toml too (its closing "start with" line).
     std::fs::copy(chapter.dir.join("info.toml"), crate_dir.join("info.toml"))?;
-    std::fs::write(
-        crate_dir.join("Cargo.toml"),
-        scratch_manifest(root, chapter)?,
-    )?;
+    std::fs::write(crate_dir.join("Cargo.toml"), scratch_manifest(chapter)?)?;
     link(&root.join("tests"), &ws.join("tests"))?;
     // Every folder under solutions/, not only this chapter's: a solution
     // crate depends on its neighbours by path (the book's trace writer, the
@@ -104,14 +101,9 @@ pub(super) fn scaffold(root: &Path, scratch: &Path, chapter: &Chapter) -> Result
 /// may call them), and those may use a crate the stubs do not (the book's
 /// trace writer). A path dependency is rewritten to be found from the
 /// exercise crate's folder.
-fn scratch_manifest(root: &Path, chapter: &Chapter) -> Result<String> {
+fn scratch_manifest(chapter: &Chapter) -> Result<String> {
     let mut manifest = read_manifest(&chapter.dir.join("Cargo.toml"))?;
-    let solution = read_manifest(
-        &root
-            .join("solutions")
-            .join(chapter.folder())
-            .join("Cargo.toml"),
-    )?;
+    let solution = read_manifest(&chapter.reference_dir().join("Cargo.toml"))?;
     let from_exercise = Path::new("../../solutions").join(chapter.folder());
     let deps = manifest
         .entry("dependencies")

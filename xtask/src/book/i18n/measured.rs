@@ -16,7 +16,7 @@
 //! replaces exactly that source, so the page keeps its layout.
 
 use super::has_text;
-use super::ui::template;
+use super::placeholders::template;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -236,7 +236,7 @@ mod tests {
             let (t, args) = template(s);
             dict.iter()
                 .find(|(k, _)| *k == t)
-                .map(|(_, v)| super::super::ui::fill(v, &args))
+                .map(|(_, v)| crate::book::i18n::placeholders::fill(v, &args))
         });
         assert!(
             out.contains("実行前のロードアベレージ（1 分）：9.10、実行後：3.24。"),

@@ -21,46 +21,13 @@
 //! `**` and backquotes.
 
 use super::has_text;
+use super::placeholders::{fill, template};
 use super::po::{Catalogue, Entry};
 use anyhow::{Context, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::collections::HashMap;
 use std::path::Path;
-
-/// The string with each run of ASCII digits replaced by `{i}`, and the runs.
-pub fn template(s: &str) -> (String, Vec<String>) {
-    let mut out = String::with_capacity(s.len());
-    let mut args: Vec<String> = Vec::new();
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_digit() {
-            let mut run = c.to_string();
-            while let Some(&d) = chars.peek() {
-                if !d.is_ascii_digit() {
-                    break;
-                }
-                run.push(d);
-                chars.next();
-            }
-            out.push_str(&format!("{{{}}}", args.len()));
-            args.push(run);
-        } else {
-            out.push(c);
-        }
-    }
-    (out, args)
-}
-
-/// `translation` with each `{i}` replaced by `args[i]`.
-pub fn fill(translation: &str, args: &[String]) -> String {
-    let mut out = translation.to_string();
-    // Highest index first, so `{1}` is not found inside `{10}`.
-    for (i, arg) in args.iter().enumerate().rev() {
-        out = out.replace(&format!("{{{i}}}"), arg);
-    }
-    out
-}
 
 /// Elements whose content is one message when it holds no other of them.
 const LEAVES: &[&str] = &[
