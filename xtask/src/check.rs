@@ -1,43 +1,17 @@
 //! `cargo xtask check`: the maintainer's proof that the workbook is consistent.
 //!
 //! Each rule is one function returning the problems it found, so a failure
-//! names the file and what is wrong with it. The rules:
+//! names the file and what is wrong with it. The rules are the numbered
+//! invariants of ARCHITECTURE.md, in [`INVARIANTS`] with the same numbers
+//! and keys (a test reads ARCHITECTURE.md and fails when the two lists
+//! part); each prints as `check: N. name`. Their parts: `check/fold.rs`
+//! (6), `check/commands.rs` (7), `check/mutants.rs` (9),
+//! `check/thousands.rs` (10), `check/catalogues.rs` (11), and
+//! `check/isolation.rs` (the one-exercise-stubbed half of 5).
 //!
-//! 1. every exercise crate is wired to its suite and its reference
-//!    (`[[test]] path = "../../tests/<slug>.rs"`, feature `reference`);
-//! 2. the stubs are exactly what `cargo xtask stubs` derives from the solution;
-//! 3. every exercise has hints and a book page that exists;
-//! 4. every `{{#include}}` in the book names an existing file and anchor,
-//!    every `rust` code block is made of includes only (the book shows the
-//!    code the tests run), and every chapter is in `SUMMARY.md`;
-//! 5. every suite passes against the reference, and every one of its tests
-//!    fails against the untouched stubs (a test a stub passes checks nothing);
-//!    every test belongs to an exercise and every exercise has tests;
-//!    `cargo test NAME` runs only exercise NAME's tests; and each exercise's
-//!    tests fail when it alone is a stub and every other exercise is the
-//!    reference (`check/isolation.rs`: no test gives a point away).
-//!
-//! 6. every exercise's page shows the stubs it asks for, and a stubbed
-//!    function's reference body appears only inside `<details>`, after its
-//!    stub (`check/fold.rs`).
-//!
-//! 7. every `workbook ...` command the README and the book print is
-//!    accepted by the tool, names included (`check/commands.rs`).
-//!
-//! 8. every exercise lists typical mistakes (mutants of the reference) in
-//!    its `info.toml`, each applies to the reference, and under
-//!    `--mutants` the suite fails on each one (`check/mutants.rs`).
-//!
-//! 9. every number of five or more digits in the book's prose and its
-//!    generated snippets has thousands separators (`check/thousands.rs`).
-//! 10. every language listed `complete` in `book/po/languages.toml` has
-//!     every message of the book translated, none fuzzy or obsolete, each
-//!     keeping its placeholders, link targets, code spans and HTML tags, and
-//!     `msgfmt --check` (when installed) accepts its catalogues; the others
-//!     are reported, not enforced (`check/catalogues.rs`).
-//!
-//! Rules 1-4, 6, 7, 9 and 10 and the listing of rule 8 are instant; rule 5 builds
-//! and runs each suite twice; rule 8's runs build the suite once per mutant.
+//! All but 5 and the runs of 9 are instant; 5 builds and runs each suite
+//! against the reference and the stubs, then once per exercise with it
+//! alone stubbed; 9's runs (`--mutants`) build the suite once per mutant.
 
 mod catalogues;
 mod commands;
@@ -54,6 +28,48 @@ use workbook_core::markdown::{heading_id, markdown_files};
 use workbook_core::runner::{Target, Verdict, run_suite};
 use workbook_core::stubs;
 
+/// The invariants, as ARCHITECTURE.md numbers them: (number, key, what
+/// `check` prints). The key is written in ARCHITECTURE.md's item as
+/// (`key`), so the two lists cannot drift apart unseen.
+pub const INVARIANTS: [(u8, &str, &str); 11] = [
+    (1, "wiring", "exercise crates are wired to suites"),
+    (2, "stubs", "stubs are derived from the solutions"),
+    (3, "hints", "every exercise has hints and a book page"),
+    (
+        4,
+        "includes",
+        "book includes resolve; rust blocks are included",
+    ),
+    (5, "suites", "suites grade honestly"),
+    (6, "fold", "exercises come first, answers are folded"),
+    (
+        7,
+        "commands",
+        "tool commands in README, grading/ and book run",
+    ),
+    (
+        8,
+        "generated",
+        "book players, figures and quizzes are current",
+    ),
+    (9, "mutants", "every exercise lists mutants that apply"),
+    (10, "thousands", "big numbers in the book have separators"),
+    (
+        11,
+        "translations",
+        "complete translations are complete and intact",
+    ),
+];
+
+/// What invariant `key` prints: `N. name`.
+fn label(key: &str) -> String {
+    INVARIANTS
+        .iter()
+        .find(|(_, k, _)| *k == key)
+        .map(|(n, _, name)| format!("{n}. {name}"))
+        .unwrap_or_else(|| key.to_string())
+}
+
 /// Checks every quick rule over all `chapters`, then runs the suites of
 /// `suites` (all chapters, one, or none).
 pub fn run(
@@ -65,50 +81,20 @@ pub fn run(
     let mut problems = Vec::new();
     let mut step = |name: &str, found: Vec<String>| {
         let mark = if found.is_empty() { "ok" } else { "FAILED" };
-        println!("check: {name:<48} {mark}");
+        println!("check: {name:<52} {mark}");
         problems.extend(found);
     };
-    step(
-        "exercise crates are wired to suites",
-        chapters.iter().flat_map(wiring).collect(),
-    );
-    step(
-        "stubs are derived from the solutions",
-        stub_drift(root, chapters),
-    );
-    step(
-        "every exercise has hints and a book page",
-        hints(root, chapters),
-    );
-    step(
-        "book includes resolve; rust blocks are included",
-        book(root, chapters),
-    );
-    step(
-        "book players, figures and quizzes are current",
-        crate::book::stale(root, chapters)?,
-    );
-    step(
-        "exercises come first, answers are folded",
-        fold::problems(root, chapters),
-    );
-    step(
-        "tool commands in README, grading/ and book run",
-        commands::problems(root, chapters),
-    );
-    step(
-        "big numbers in the book have separators",
-        thousands::problems(root),
-    );
-    step(
-        "every exercise lists mutants that apply",
-        mutants::listed(root, chapters),
-    );
+    step(&label("wiring"), chapters.iter().flat_map(wiring).collect());
+    step(&label("stubs"), stub_drift(root, chapters));
+    step(&label("hints"), hints(root, chapters));
+    step(&label("includes"), book(root, chapters));
+    step(&label("generated"), crate::book::stale(root, chapters)?);
+    step(&label("fold"), fold::problems(root, chapters));
+    step(&label("commands"), commands::problems(root, chapters));
+    step(&label("thousands"), thousands::problems(root));
+    step(&label("mutants"), mutants::listed(root, chapters));
     let translations = catalogues::problems(root);
-    step(
-        "complete translations are complete and intact",
-        translations.problems,
-    );
+    step(&label("translations"), translations.problems);
     for line in translations.progress {
         println!("check:   {line}");
     }
@@ -118,7 +104,7 @@ pub fn run(
             chapter.package()
         );
         step(
-            &format!("suite `{}` grades honestly", chapter.package()),
+            &format!("5. suite `{}` grades honestly", chapter.package()),
             suite(root, chapter)?,
         );
     }
@@ -128,7 +114,7 @@ pub fn run(
             chapter.package()
         );
         step(
-            &format!("suite `{}` catches every mutant", chapter.package()),
+            &format!("9. suite `{}` catches every mutant", chapter.package()),
             mutants::caught(root, chapter)?,
         );
     }
@@ -435,6 +421,92 @@ fn filter_strays<'a>(
 ) -> impl Iterator<Item = &'a String> + 'a {
     let own = format!("{exercise}::");
     tests.filter(move |t| t.contains(exercise) && !t.starts_with(&own))
+}
+
+#[cfg(test)]
+mod invariants_list {
+    use super::INVARIANTS;
+
+    /// ARCHITECTURE.md's "## Invariants" list is the one this module checks:
+    /// items numbered 1..=N in order, N the length of [`INVARIANTS`], item
+    /// N naming its key as (`key`).
+    #[test]
+    fn architecture_numbers_the_invariants_check_runs() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace");
+        let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+        let section = text
+            .split("\n## ")
+            .find(|s| s.starts_with("Invariants"))
+            .expect("an Invariants section");
+        let mut items: Vec<(u8, String)> = Vec::new();
+        for line in section.lines() {
+            let numbered = line
+                .split_once(". ")
+                .and_then(|(n, rest)| Some((n.parse::<u8>().ok()?, rest)));
+            match numbered {
+                Some((n, rest)) => items.push((n, rest.to_string())),
+                None => {
+                    if let Some(last) = items.last_mut()
+                        && line.starts_with("   ")
+                    {
+                        last.1.push(' ');
+                        last.1.push_str(line.trim());
+                    }
+                }
+            }
+        }
+        let numbers: Vec<u8> = items.iter().map(|(n, _)| *n).collect();
+        let expected: Vec<u8> = INVARIANTS.iter().map(|(n, _, _)| *n).collect();
+        assert_eq!(
+            numbers, expected,
+            "ARCHITECTURE.md's invariants are numbered as check's"
+        );
+        for ((n, text), (_, key, _)) in items.iter().zip(INVARIANTS) {
+            assert!(
+                text.contains(&format!("(`{key}`)")),
+                "ARCHITECTURE.md's invariant {n} does not name its check (`{key}`): {text}"
+            );
+        }
+    }
+
+    /// ARCHITECTURE.md's table of a chapter's eight places says what
+    /// `Chapter`'s methods return, for every chapter and no other.
+    #[test]
+    fn architecture_lists_each_chapters_eight_places_as_chapter_owns_them() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace");
+        let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+        let chapters = workbook_core::info::load_chapters(root).expect("the chapters load");
+        let rows: Vec<Vec<String>> = text
+            .lines()
+            .filter(|l| l.starts_with("| ") && l[2..].starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| {
+                l.split(" | ")
+                    .map(|c| c.trim_matches(['|', ' ']).to_string())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(rows.len(), chapters.len(), "one row per chapter");
+        for (row, c) in rows.iter().zip(&chapters) {
+            let slug = &c.chapter.slug;
+            let code = |p: &std::path::Path| format!("`{}`", c.shown(p));
+            let expected = [
+                format!("{} `{slug}`", c.chapter.number),
+                code(&c.text()),
+                format!("`{}/`", c.shown(&c.stub_src())),
+                format!("`{}/`", c.shown(&c.reference_src())),
+                code(&c.suite()),
+                format!("`{}/{slug}__*`", c.shown(&c.snapshot_dir())),
+                code(&c.hidden_suite()),
+                code(&c.recorder()),
+                format!("{}, `chapter: \"{slug}\"`", code(&c.trace_spec())),
+            ];
+            assert_eq!(row.as_slice(), expected.as_slice(), "chapter {slug}'s row");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -205,6 +205,8 @@ fn parsed<T: Parser>(program: &str, args: &[String]) -> Result<Option<T>, String
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             Ok(None)
         }
+        // The tool named alone: a mention of it, or its help.
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Ok(None),
         Err(e) => Err(e.to_string().lines().next().unwrap_or_default().to_string()),
     }
 }
@@ -262,6 +264,7 @@ fn accepted(chapters: &[Chapter], tool: Tool, args: &[String]) -> Result<(), Str
                 | Some(learner::Cmd::Reset { target: words, .. }) => resolves(&words),
                 Some(learner::Cmd::Run { chapter, .. }) => chapter_ok(Some(&chapter)),
                 Some(learner::Cmd::Progress { chapter }) => chapter_ok(chapter.as_ref()),
+                Some(learner::Cmd::Moved(words)) if words.iter().all(|w| placeholder(w)) => Ok(()),
                 Some(learner::Cmd::Moved(words)) => Err(format!(
                     "`{}` is not a learner's command",
                     words.first().map(String::as_str).unwrap_or_default()
