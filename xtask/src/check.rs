@@ -6,7 +6,8 @@
 //! and keys (a test reads ARCHITECTURE.md and fails when the two lists
 //! part); each prints as `check: N. name`. Their parts: `check/fold.rs`
 //! (6), `check/commands.rs` (7), `check/mutants.rs` (9),
-//! `check/thousands.rs` (10), `check/catalogues.rs` (11), and
+//! `check/thousands.rs` (10), `check/catalogues.rs` (11),
+//! `check/circles.rs` (12), and
 //! `check/isolation.rs` (the one-exercise-stubbed half of 5).
 //!
 //! All but 5 and the runs of 9 are instant; 5 builds and runs each suite
@@ -14,6 +15,7 @@
 //! alone stubbed; 9's runs (`--mutants`) build the suite once per mutant.
 
 mod catalogues;
+mod circles;
 mod commands;
 mod fold;
 mod isolation;
@@ -31,7 +33,7 @@ use workbook_core::stubs;
 /// The invariants, as ARCHITECTURE.md numbers them: (number, key, what
 /// `check` prints). The key is written in ARCHITECTURE.md's item as
 /// (`key`), so the two lists cannot drift apart unseen.
-pub const INVARIANTS: [(u8, &str, &str); 11] = [
+pub const INVARIANTS: [(u8, &str, &str); 12] = [
     (1, "wiring", "exercise crates are wired to suites"),
     (2, "stubs", "stubs are derived from the solutions"),
     (3, "hints", "every exercise has hints and a book page"),
@@ -59,6 +61,7 @@ pub const INVARIANTS: [(u8, &str, &str); 11] = [
         "translations",
         "complete translations are complete and intact",
     ),
+    (12, "circles", "no two modules of a tool import each other"),
 ];
 
 /// What invariant `key` prints: `N. name`.
@@ -95,6 +98,7 @@ pub fn run(
     step(&label("mutants"), mutants::listed(root, chapters));
     let translations = catalogues::problems(root);
     step(&label("translations"), translations.problems);
+    step(&label("circles"), circles::problems(root));
     for line in translations.progress {
         println!("check:   {line}");
     }

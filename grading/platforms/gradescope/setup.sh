@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image
 # (the zip is unpacked in /autograder/source). It installs the Rust
-# toolchain the zip names, builds the workbook tool, and compiles every
+# toolchain the zip names, builds the grader, and compiles every
 # dependency and the judges once (`grader grade prepare`), so a
 # submission builds only the learner's crate.
 set -euo pipefail
