@@ -8,7 +8,7 @@
 //! after chapter. Cost: per chapter one build of the learner's crate and
 //! one short process per test.
 
-use crate::prepare::dependencies;
+use crate::prepare::{checkout_relative, dependencies};
 use crate::*;
 
 /// Grades one learner with worker `worker`'s copy; never fails and never
@@ -74,11 +74,13 @@ pub(super) fn grade_into(
         };
         let pristine = &ctx.stubs[ci];
         let stubs: Vec<String> = c.all_stubs().keys().map(|k| k.to_string()).collect();
-        let crates = dependencies(&c.dir.join("Cargo.toml"));
+        let crates = dependencies(&c.stub_dir().join("Cargo.toml"));
         let taken = intake::take(pristine, files, &stubs, &ctx.config.allow, &crates);
         let folder = c.folder();
         r.notes
             .extend(taken.notes.iter().map(|n| format!("{folder}: {n}")));
+        // Each file as the learner knows it: under the workbook's root.
+        let src = checkout_relative(c.stub_dir(), c).join("src");
         r.chapters[ci] = if !taken.refused.is_empty() {
             ChapterStatus::Rejected(
                 taken
@@ -86,7 +88,8 @@ pub(super) fn grade_into(
                     .iter()
                     .map(|f| {
                         format!(
-                            "exercises/{folder}/src/{}:{}: {} (rule `{}`)",
+                            "{}/{}:{}: {} (rule `{}`)",
+                            src.display(),
                             f.file.display(),
                             f.line,
                             f.reason,
@@ -166,15 +169,13 @@ pub(super) fn grade_chapters(
         // The judge runs in the pristine copy, which holds its binaries
         // and the snapshots; it never sees the learner's folder.
         let judge = ctx.judges.get(&c.folder()).cloned().unwrap_or_default();
+        let pristine = ctx.pristine.chapter(c);
         let runner = Runner {
             self_exe: ctx.self_exe.clone(),
             limits: ctx.limits.clone(),
             sandbox: &ctx.sandbox,
-            visible: vec![
-                ctx.pristine.dir.join("bin").join(c.folder()),
-                ctx.pristine.dir.join("tests").join("snapshots"),
-            ],
-            cwd: ctx.pristine.chapter_dir(c),
+            visible: vec![ctx.pristine.bin_dir(&c.folder()), pristine.snapshot_dir()],
+            cwd: pristine.stub_dir().to_path_buf(),
             workspace: ctx.pristine.dir.clone(),
             verdicts: work.dir.join("verdicts"),
             subject: Some(subject.clone()),

@@ -71,7 +71,7 @@ pub(super) fn prepare<'a>(
     let answers = chapters
         .iter()
         .zip(&stubs)
-        .map(|(c, s)| tables::Answers::of(root, c, hidden.as_deref(), s))
+        .map(|(c, s)| tables::Answers::of(c, hidden.as_deref(), s))
         .collect();
     // Per process, so shards that share a target directory never meet.
     let pristine_dir = target_dir.join(format!("pristine-{}", std::process::id()));
@@ -79,7 +79,6 @@ pub(super) fn prepare<'a>(
         .and_then(|pristine| {
             pristine.fetch()?;
             let (cases, judges) = pristine_cases(
-                root,
                 chapters,
                 &config,
                 &pristine,
@@ -155,7 +154,6 @@ pub(super) fn own_copy(target_dir: &Path) -> Result<PathBuf> {
 /// shown) and lists every graded test, public and hidden, with its weight
 /// and source.
 pub(super) fn pristine_cases(
-    root: &Path,
     chapters: &[Chapter],
     config: &Config,
     pristine: &Workspace,
@@ -203,17 +201,11 @@ pub(super) fn pristine_cases(
             );
         }
         let suites = [
-            (
-                Suite::Public,
-                Suite::Public.target(c),
-                root.join("tests").join(format!("{}.rs", c.chapter.slug)),
-            ),
+            (Suite::Public, Suite::Public.target(c), c.suite()),
             (
                 Suite::Hidden,
                 Suite::Hidden.target(c),
-                hidden
-                    .map(|h| h.join(format!("{}.rs", c.chapter.slug)))
-                    .unwrap_or_default(),
+                hidden.map(|h| c.hidden_suite_in(h)).unwrap_or_default(),
             ),
         ];
         for (suite, target_name, file) in suites {
@@ -285,11 +277,12 @@ pub(super) fn derived_stubs(
             .into_iter()
             .map(|f| (f.relative, f.text))
             .collect();
-        let checkout = read_sources(&c.dir.join("src")).unwrap_or_default();
+        let checkout = read_sources(&c.stub_dir().join("src")).unwrap_or_default();
+        let shown = checkout_relative(c.stub_dir(), c).join("src");
         let differ: Vec<String> = files
             .iter()
             .filter(|(rel, text)| checkout.get(*rel) != Some(*text))
-            .map(|(rel, _)| format!("exercises/{}/src/{}", c.folder(), rel.display()))
+            .map(|(rel, _)| shown.join(rel).display().to_string())
             .collect();
         if !differ.is_empty() {
             eprintln!(
@@ -301,6 +294,12 @@ pub(super) fn derived_stubs(
         out.push(files);
     }
     Ok(out)
+}
+
+/// `path`, a place of chapter `c` in the checkout, as messages name it:
+/// relative to the workbook's root (`exercises/00_intro`).
+pub(crate) fn checkout_relative(path: &Path, c: &Chapter) -> PathBuf {
+    path.strip_prefix(&c.root).unwrap_or(path).to_path_buf()
 }
 
 /// A chapter's pristine sources, by path under `src/`.

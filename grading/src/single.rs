@@ -74,7 +74,8 @@ pub(crate) fn grade_single(
     let path = match platform::chapter_files(chapters, input) {
         Some((chapter, src)) => {
             let _ = std::fs::remove_dir_all(&staged);
-            let dest = staged.join("exercises").join(chapter.folder()).join("src");
+            // Staged as a copy of the workbook holding only this chapter.
+            let dest = chapter.in_copy(&staged).stub_dir().join("src");
             platform::stage_sources(&src, &dest)?;
             staged.clone()
         }

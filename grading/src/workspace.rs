@@ -36,6 +36,10 @@ const COPIED: &[&str] = &[
     "tests",
 ];
 
+/// The folder of a copy where its builds' test binaries are copied to, one
+/// folder per chapter: the grader's own, beside the workbook's layout.
+const BIN: &str = "bin";
+
 /// The most compiler errors kept for one chapter, and their total size.
 const ERRORS_KEPT: usize = 20;
 const ERROR_BYTES: usize = 16 << 10;
@@ -111,11 +115,16 @@ impl Workspace {
                 .with_context(|| format!("cannot make the judge of {}", c.folder()))?;
             ws.load(c, &judge)?;
         }
-        if let Some(hidden) = hidden {
-            copy_tree(hidden, &dir.join("grading/hidden"))?;
+        if let (Some(hidden), Some(first)) = (hidden, chapters.first()) {
+            // Wherever the config reads them from, the copy holds the
+            // hidden suites where a chapter's hidden suite is by default
+            // (one folder for every chapter, with what they share).
+            let folder = ws.chapter(first).hidden_suite();
+            if let Some(folder) = folder.parent() {
+                copy_tree(hidden, folder)?;
+            }
             for c in chapters {
-                let suite = dir.join(format!("grading/hidden/{}.rs", c.chapter.slug));
-                if suite.is_file() {
+                if ws.chapter(c).hidden_suite().is_file() {
                     ws.wire_hidden(c)?;
                 }
             }
@@ -129,7 +138,7 @@ impl Workspace {
         for entry in std::fs::read_dir(&self.dir)? {
             let entry = entry?;
             // The pristine build's binaries are not the learner's to run.
-            if entry.file_name() != "bin" {
+            if entry.file_name() != BIN {
                 copy_tree(&entry.path(), &dir.join(entry.file_name()))?;
             }
         }
@@ -164,17 +173,17 @@ impl Workspace {
 
     /// Adds `[[test]] hidden_<slug>` and the reference as a dev-dependency.
     fn wire_hidden(&self, c: &Chapter) -> Result<()> {
-        let manifest = self.chapter_dir(c).join("Cargo.toml");
+        let here = self.chapter(c);
+        let manifest = here.stub_dir().join("Cargo.toml");
         let text = std::fs::read_to_string(&manifest)?;
         let mut doc: toml::Table = text
             .parse()
             .with_context(|| format!("{} is not valid TOML", manifest.display()))?;
-        let slug = &c.chapter.slug;
         let mut target = toml::Table::new();
         target.insert("name".into(), crate::Suite::Hidden.target(c).into());
         target.insert(
             "path".into(),
-            format!("../../grading/hidden/{slug}.rs").into(),
+            self.manifest_path(&here, &here.hidden_suite())?.into(),
         );
         let tests = doc
             .entry("test")
@@ -185,7 +194,7 @@ impl Workspace {
         let mut dep = toml::Table::new();
         dep.insert(
             "path".into(),
-            format!("../../solutions/{}", c.folder()).into(),
+            self.manifest_path(&here, &here.reference_dir())?.into(),
         );
         let dev = doc
             .entry("dev-dependencies")
@@ -197,8 +206,38 @@ impl Workspace {
         Ok(())
     }
 
+    /// Chapter `c` in this copy: every place of it, from `Chapter`'s
+    /// methods (the copy keeps the checkout's layout).
+    pub fn chapter(&self, c: &Chapter) -> Chapter {
+        c.in_copy(&self.dir)
+    }
+
+    /// The learner's crate of chapter `c` in this copy.
     pub fn chapter_dir(&self, c: &Chapter) -> PathBuf {
-        self.dir.join("exercises").join(c.folder())
+        self.chapter(c).stub_dir().to_path_buf()
+    }
+
+    /// Where the test binaries of the chapter in folder `folder` are
+    /// copied after a build.
+    pub fn bin_dir(&self, folder: &str) -> PathBuf {
+        self.dir.join(BIN).join(folder)
+    }
+
+    /// `to`, a place of this copy, as a manifest in the crate of `here`
+    /// names it: relative to the crate's folder (`../../solutions/NN_slug`).
+    fn manifest_path(&self, here: &Chapter, to: &Path) -> Result<String> {
+        let inside = |p: &Path| {
+            p.strip_prefix(&self.dir)
+                .map(Path::to_path_buf)
+                .with_context(|| {
+                    format!("{} is not in the copy {}", p.display(), self.dir.display())
+                })
+        };
+        let up: PathBuf = inside(here.stub_dir())?
+            .components()
+            .map(|_| Path::new(".."))
+            .collect();
+        Ok(up.join(inside(to)?).to_string_lossy().into_owned())
     }
 
     /// Adds the subject's binary target to a chapter's manifest.
@@ -484,7 +523,7 @@ impl Workspace {
                         msg["executable"].as_str(),
                         msg["target"]["name"].as_str(),
                     ) {
-                        let dir = self.dir.join("bin").join(&folder);
+                        let dir = self.bin_dir(&folder);
                         std::fs::create_dir_all(&dir)?;
                         let copy = dir.join(name);
                         std::fs::copy(exe, &copy).with_context(|| format!("cannot copy {exe}"))?;
@@ -731,4 +770,34 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
         copy_tree(&entry.path(), &to.join(name))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copys_manifest_names_the_hidden_suite_and_the_reference_from_its_crate() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let chapters = workbook_core::info::load_chapters(&root).unwrap();
+        let c = &chapters[0];
+        let ws = Workspace {
+            dir: PathBuf::from("/grade/pristine-1"),
+        };
+        let here = ws.chapter(c);
+        assert_eq!(ws.chapter_dir(c), ws.dir.join("exercises").join(c.folder()));
+        let slug = &c.chapter.slug;
+        assert_eq!(
+            ws.manifest_path(&here, &here.hidden_suite()).unwrap(),
+            format!("../../grading/hidden/{slug}.rs")
+        );
+        assert_eq!(
+            ws.manifest_path(&here, &here.reference_dir()).unwrap(),
+            format!("../../solutions/{}", c.folder())
+        );
+        assert!(
+            ws.manifest_path(&here, &c.suite()).is_err(),
+            "not in the copy"
+        );
+    }
 }
