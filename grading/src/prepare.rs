@@ -89,7 +89,7 @@ pub(super) fn prepare<'a>(
             Ok((pristine, cases, judges))
         });
     let built = built.and_then(|(pristine, cases, judges)| {
-        seed::build(chapters, &stubs, &pristine, &target_dir, &sandbox)?;
+        build_seed(chapters, &stubs, &pristine, &target_dir, &sandbox)?;
         Ok((pristine, cases, judges))
     });
     let (pristine, cases, judges) = match built {
@@ -138,6 +138,49 @@ pub(super) fn prepare<'a>(
         places,
         _run: run,
     })
+}
+
+/// Builds every chapter's subject from its pristine `stubs` into `target`
+/// (in a copy of `pristine` that is removed after): the seed.
+fn build_seed(
+    chapters: &[Chapter],
+    stubs: &[BTreeMap<PathBuf, String>],
+    pristine: &Workspace,
+    target: &Path,
+    sandbox: &Sandbox,
+) -> Result<()> {
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template(
+            "{spinner} compiling what every learner's build links to, once: {elapsed}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(Duration::from_millis(200));
+    let dir = target
+        .join("work")
+        .join(format!("{}-wseed", std::process::id()));
+    let built = pristine.copy_to(&dir).and_then(|ws| {
+        for (c, files) in chapters.iter().zip(stubs) {
+            let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
+            let subject = judge::subject_sources(files, files, &keys, c.package())?;
+            ws.load(c, &subject)?;
+            ws.add_subject_bin(c)?;
+        }
+        let env = BuildEnv {
+            target_dir: target,
+            sandbox,
+            // The instructor's own code: no limit but patience.
+            limit: Duration::from_secs(6 * 3600),
+            bounds: None,
+        };
+        let done = ws.build_seed(chapters, &env);
+        ws.remove();
+        done
+    });
+    spinner.finish_and_clear();
+    let _ = std::fs::remove_dir_all(&dir);
+    built
 }
 
 /// A copy of this binary for the test runs to re-execute: rebuilding the
