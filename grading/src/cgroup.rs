@@ -14,7 +14,7 @@
 //! the run says so once.
 //!
 //! The grader cannot move a process it has started without racing it, so
-//! the build's first process (`workbook __limited-build`) joins the groups
+//! the build's first process (`grader __limited-build`) joins the groups
 //! itself before it `exec`s cargo or the sandbox: everything the build
 //! starts is born inside. Cost: a few small file writes per build.
 

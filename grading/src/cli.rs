@@ -104,13 +104,13 @@ pub enum Cmd {
         out: PathBuf,
     },
     /// Internal: set resource limits on this process, then run a program (used by `grader grade`).
-    #[command(name = "__limited", hide = true)]
+    #[command(name = crate::limited::TEST_COMMAND, hide = true)]
     Limited {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
     /// Internal: run a learner's build under memory and file-size limits (used by `grader grade`).
-    #[command(name = "__limited-build", hide = true)]
+    #[command(name = crate::limited::BUILD_COMMAND, hide = true)]
     LimitedBuild {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,

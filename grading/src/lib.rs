@@ -52,6 +52,7 @@ mod interrupt;
 mod judge;
 mod learner;
 mod leftovers;
+mod limited;
 pub mod platform;
 mod prepare;
 mod redact;
@@ -66,8 +67,8 @@ mod tables;
 mod worker;
 mod workspace;
 
-pub use exec::{limited_build_exec, limited_exec};
 use learner::grade_one;
+pub use limited::{limited_build_exec, limited_exec};
 use prepare::prepare;
 #[cfg(test)]
 pub(crate) use prepare::read_sources;

@@ -14,6 +14,7 @@
 //! whole class, and workers never wait for each other). Cost: one copy of a
 //! few megabytes per learner, one `cargo build` per learner and chapter.
 
+use crate::limited::{BUILD_COMMAND, BuildLimits};
 use crate::sandbox::{Sandbox, kill_tree};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
@@ -66,7 +67,7 @@ pub struct BuildEnv<'a> {
     pub bounds: Option<&'a BuildBounds<'a>>,
 }
 
-/// The limits on a learner's build, set by `workbook __limited-build`
+/// The limits on a learner's build, set by `grader __limited-build`
 /// before it becomes the build (outside the sandbox, so the sandbox and
 /// everything in it inherit them).
 pub struct BuildBounds<'a> {
@@ -352,15 +353,15 @@ impl Workspace {
             .build(&cargo, &self.dir, env.target_dir, &seed, &cargo);
         let mut cmd = match env.bounds {
             Some(b) => {
+                let limits = BuildLimits {
+                    data_bytes: b.data_bytes,
+                    file_bytes: b.file_bytes,
+                    nproc: b.nproc,
+                    cgroups: b.cgroup.map(|g| g.procs_files()).unwrap_or_default(),
+                };
                 let mut cmd = Command::new(&b.self_exe);
-                cmd.arg("__limited-build")
-                    .arg(b.data_bytes.to_string())
-                    .arg(b.file_bytes.to_string())
-                    .arg(b.nproc.to_string());
-                for f in b.cgroup.map(|g| g.procs_files()).unwrap_or_default() {
-                    cmd.arg("--cgroup").arg(f);
-                }
-                cmd.arg("--")
+                cmd.arg(BUILD_COMMAND)
+                    .args(limits.to_args())
                     .arg(inner.get_program())
                     .args(inner.get_args());
                 if !env.sandbox.mode.bwrap() {
