@@ -8,8 +8,18 @@
 //! after chapter. Cost: per chapter one build of the learner's crate and
 //! one short process per test.
 
-use crate::prepare::{checkout_relative, dependencies};
-use crate::*;
+use crate::exec::Runner;
+use crate::interrupt;
+use crate::prepare::{Ctx, checkout_relative, dependencies};
+use crate::record::{ChapterStatus, LearnerResult, TestResult};
+use crate::results::{MESSAGE_CHARS, cap, cap_notes};
+use crate::workspace::{BuildEnv, Workspace};
+use crate::{intake, judge, submission, tables, worker};
+use anyhow::{Context, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use workbook_core::info::Chapter;
 
 /// Grades one learner with worker `worker`'s copy; never fails and never
 /// panics: whatever goes wrong becomes this learner's error row. Its notes
@@ -37,7 +47,7 @@ pub(super) fn grade_one(
         Err(_) => Some("the grader failed on this submission (an internal error)".to_string()),
     };
     if let Some(msg) = failure {
-        let msg = report::cap(&msg, 4096);
+        let msg = cap(&msg, MESSAGE_CHARS);
         for s in r.chapters.iter_mut() {
             if matches!(s, ChapterStatus::Graded | ChapterStatus::NotSubmitted) {
                 *s = ChapterStatus::Error(msg.clone());
@@ -45,7 +55,7 @@ pub(super) fn grade_one(
         }
         r.notes.push(format!("grading stopped: {msg}"));
     }
-    r.notes = report::cap_notes(std::mem::take(&mut r.notes));
+    r.notes = cap_notes(std::mem::take(&mut r.notes));
     ctx.places.hide_result(&mut r);
     ctx.bar.inc(ctx.chapters.len() as u64);
     r

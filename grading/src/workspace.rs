@@ -181,7 +181,7 @@ impl Workspace {
             .parse()
             .with_context(|| format!("{} is not valid TOML", manifest.display()))?;
         let mut target = toml::Table::new();
-        target.insert("name".into(), crate::Suite::Hidden.target(c).into());
+        target.insert("name".into(), crate::record::Suite::Hidden.target(c).into());
         target.insert(
             "path".into(),
             self.manifest_path(&here, &here.hidden_suite())?.into(),
@@ -722,22 +722,6 @@ fn exercise_folder(manifest: &str) -> Option<String> {
     let dir = Path::new(manifest).parent()?;
     (dir.parent()?.file_name()? == "exercises")
         .then(|| dir.file_name()?.to_str().map(str::to_string))?
-}
-
-/// The test names in a suite binary (`--list`), run on the pristine build.
-pub fn list_tests(binary: &Path) -> Result<Vec<String>> {
-    let out = Command::new(binary)
-        .args(["--list", "--format", "terse"])
-        .env_clear()
-        .output()?;
-    if !out.status.success() {
-        bail!("cannot list the tests of {}", binary.display());
-    }
-    Ok(String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| l.strip_suffix(": test"))
-        .map(str::to_string)
-        .collect())
 }
 
 fn wipe(dir: &Path) -> Result<()> {
