@@ -24,14 +24,22 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use workbook_core::info::Chapter;
 
-/// What the grader copies from the workbook root.
+/// What the grader copies from the workbook root. The tools' crates are
+/// never built in a copy, but cargo loads every member of the workspace
+/// (a manifest and the targets it infers) before it builds one chapter.
 const COPIED: &[&str] = &[
     "Cargo.toml",
     "Cargo.lock",
     ".cargo",
     "rust-toolchain.toml",
     "rust-toolchain",
+    "core",
     "workbook",
+    "grading/Cargo.toml",
+    "grading/src",
+    "grading/benches",
+    "xtask/Cargo.toml",
+    "xtask/src",
     "exercises",
     "solutions",
     "tests",
