@@ -9,7 +9,9 @@
 //! A [`Chapter`] owns the eight places a chapter lives (its text, stub,
 //! reference, suite, snapshots, hidden suite, recorder, trace spec), so no
 //! caller joins a chapter's path by hand: ARCHITECTURE.md's table lists
-//! them in the same order as the methods below.
+//! them in the same order as the methods below. The grader's copies of the
+//! workspace keep its layout, so [`Chapter::in_copy`] gives a copy's places
+//! through the same methods.
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
@@ -153,9 +155,14 @@ impl Chapter {
 
     /// The grader's hidden suite of the chapter (`grading/hidden/slug.rs`).
     pub fn hidden_suite(&self) -> PathBuf {
-        self.root
-            .join("grading/hidden")
-            .join(format!("{}.rs", self.chapter.slug))
+        self.hidden_suite_in(&self.root.join("grading/hidden"))
+    }
+
+    /// The chapter's hidden suite in a folder of hidden suites
+    /// (`folder/slug.rs`): the grader's config may name another folder than
+    /// `grading/hidden`.
+    pub fn hidden_suite_in(&self, folder: &Path) -> PathBuf {
+        folder.join(format!("{}.rs", self.chapter.slug))
     }
 
     /// The example that records the book's players, figures and quizzes
@@ -175,6 +182,17 @@ impl Chapter {
     /// exercises (one table for every chapter, keyed by exercise).
     pub fn trace_spec(&self) -> PathBuf {
         self.root.join("workbook/src/trace/specs.rs")
+    }
+
+    /// The same chapter in a copy of the workspace at `root` (the grader's
+    /// pristine and work copies keep the checkout's layout), so that every
+    /// place of a copy comes from the methods above too.
+    pub fn in_copy(&self, root: &Path) -> Chapter {
+        Chapter {
+            dir: exercises_dir(root).join(self.folder()),
+            root: root.to_path_buf(),
+            ..self.clone()
+        }
     }
 
     /// Every stubbed function name with the message its `todo!()` prints:
@@ -199,7 +217,7 @@ impl Chapter {
 
 /// Every chapter under `root/exercises`, in chapter order.
 pub fn load_chapters(root: &Path) -> Result<Vec<Chapter>> {
-    let dir = root.join("exercises");
+    let dir = exercises_dir(root);
     let mut chapters = Vec::new();
     let entries =
         std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
@@ -214,6 +232,12 @@ pub fn load_chapters(root: &Path) -> Result<Vec<Chapter>> {
     }
     chapters.sort_by_key(|c| c.chapter.number);
     Ok(chapters)
+}
+
+/// The folder of every learner's crate (`exercises`), in a checkout or in
+/// a copy of one.
+fn exercises_dir(root: &Path) -> PathBuf {
+    root.join("exercises")
 }
 
 fn load_chapter(info: &Path) -> Result<Chapter> {

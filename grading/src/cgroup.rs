@@ -14,7 +14,7 @@
 //! the run says so once.
 //!
 //! The grader cannot move a process it has started without racing it, so
-//! the build's first process (`workbook __limited-build`) joins the groups
+//! the build's first process (`grader __limited-build`) joins the groups
 //! itself before it `exec`s cargo or the sandbox: everything the build
 //! starts is born inside. Cost: a few small file writes per build.
 
@@ -227,6 +227,24 @@ impl Drop for Cgroup {
 
 /// The prefix of every worker group's name (`workbook-grade-PID-wN`).
 pub const PREFIX: &str = "workbook-grade-";
+
+/// The name of worker `index`'s control group (unique per run).
+pub fn worker_name(index: usize) -> String {
+    format!("{PREFIX}{}-w{index}", std::process::id())
+}
+
+/// Whether builds get a control group here; says once why not.
+pub fn available() -> bool {
+    match Cgroup::create(&worker_name(usize::MAX), 1 << 30, 64) {
+        Ok(_) => true,
+        Err(e) => {
+            eprintln!(
+                "grade: note: builds are limited per process (RLIMIT_DATA, RLIMIT_NPROC), not as a whole: {e:#}"
+            );
+            false
+        }
+    }
+}
 
 /// Removes the worker groups of runs that are gone (`gone(pid)`), found
 /// beside where this run's groups go; returns their names. A run killed

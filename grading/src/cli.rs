@@ -4,7 +4,12 @@
 //! commands rule (`cargo xtask check`) parses a documented command with
 //! exactly this parser.
 
-use crate as grade;
+use crate::limited::{self, limited_build_exec, limited_exec};
+use crate::platform::{self, Format, GradeOne};
+use crate::prepare::Setup;
+use crate::sandbox::Container;
+use crate::shard::Shard;
+use crate::{class, single};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -48,7 +53,7 @@ pub enum Cmd {
         sandbox: SandboxArgs,
         /// Grade only shard I of N (e.g. 2/8), by a hash of each learner id; merge the parts with `grade merge`.
         #[arg(long, value_name = "I/N")]
-        shard: Option<grade::Shard>,
+        shard: Option<Shard>,
     },
     /// Platforms: grade one submission of one chapter (the Exercism test-runner interface).
     TestRunner {
@@ -76,7 +81,7 @@ pub enum Cmd {
         chapters: Vec<String>,
         /// The results file's format.
         #[arg(long, value_enum)]
-        format: grade::platform::Format,
+        format: Format,
         /// Where to write the results file.
         #[arg(long)]
         out: PathBuf,
@@ -104,13 +109,13 @@ pub enum Cmd {
         out: PathBuf,
     },
     /// Internal: set resource limits on this process, then run a program (used by `grader grade`).
-    #[command(name = "__limited", hide = true)]
+    #[command(name = limited::TEST_COMMAND, hide = true)]
     Limited {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
     /// Internal: run a learner's build under memory and file-size limits (used by `grader grade`).
-    #[command(name = "__limited-build", hide = true)]
+    #[command(name = limited::BUILD_COMMAND, hide = true)]
     LimitedBuild {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
@@ -140,21 +145,20 @@ pub enum SandboxKind {
 }
 
 impl SandboxArgs {
-    /// `grade::Setup` with these choices and `--no-sandbox`.
+    /// `Setup` with these choices and `--no-sandbox`.
     pub fn setup(
         &self,
         config: Option<PathBuf>,
         target_dir: Option<PathBuf>,
         jobs: Option<usize>,
         no_sandbox: bool,
-    ) -> grade::Setup {
-        use grade::sandbox::Container;
+    ) -> Setup {
         let container = match (self.sandbox, self.force_container) {
             (Some(SandboxKind::Container), true) => Container::Forced,
             (Some(SandboxKind::Container), false) => Container::Yes,
             _ => Container::No,
         };
-        grade::Setup {
+        Setup {
             config,
             target_dir,
             jobs,
@@ -201,8 +205,8 @@ pub enum GradeAction {
 pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
     use workbook_core::{info, names};
     match cli.command {
-        Cmd::Limited { args } => Ok(grade::limited_exec(&args)),
-        Cmd::LimitedBuild { args } => Ok(grade::limited_build_exec(&args)),
+        Cmd::Limited { args } => Ok(limited_exec(&args)),
+        Cmd::LimitedBuild { args } => Ok(limited_build_exec(&args)),
         // Always 0 with a valid results file, even when no workbook is found.
         Cmd::GradeOne {
             submission,
@@ -214,11 +218,11 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
             public_only,
             sandbox,
         } => {
-            let setup = grade::Setup {
+            let setup = Setup {
                 public_only,
                 ..sandbox.setup(config, target_dir, None, false)
             };
-            Ok(grade::platform::run(grade::platform::GradeOne {
+            Ok(platform::run(GradeOne {
                 submission,
                 chapters,
                 format,
@@ -233,7 +237,7 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
                 Cmd::Grade {
                     action: Some(GradeAction::Merge { parts, out }),
                     ..
-                } => grade::merge(&chapters, &parts, &out),
+                } => class::merge(&chapters, &parts, &out),
                 Cmd::Grade {
                     action:
                         Some(GradeAction::Prepare {
@@ -244,7 +248,7 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
                             sandbox,
                         }),
                     ..
-                } => grade::prepare_only(
+                } => class::prepare_only(
                     &root,
                     &names::chapters(&chapters, &chosen)?,
                     sandbox.setup(config, target_dir, None, no_sandbox),
@@ -265,10 +269,10 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
                             "grade needs SUBMISSIONS and --out REPORT (see `grader grade --help`)"
                         );
                     };
-                    grade::run(
+                    class::run(
                         &root,
                         &chapters,
-                        grade::Options {
+                        class::Options {
                             submissions,
                             out,
                             setup: sandbox.setup(config, target_dir, jobs, no_sandbox),
@@ -282,7 +286,7 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
                     output,
                     no_sandbox,
                     sandbox,
-                } => grade::test_runner(
+                } => single::test_runner(
                     &root,
                     &chapters,
                     &slug,

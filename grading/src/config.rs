@@ -5,8 +5,9 @@
 //! (with a generous wall clock behind it), a gibibyte of address space, 64
 //! tasks and 64 KiB of output, a learner's builds get five minutes in all,
 //! 2 GiB of memory, 256 tasks, files of at most 256 MiB and 1 GiB of disk
-//! in all, and the
-//! hidden suites are read from `grading/hidden/` when that folder exists.
+//! in all, and the hidden suites are read from `grading/hidden/` when that
+//! folder exists. Its `[platforms]` table says who sees what on the
+//! platforms `grade-one` writes for ([`Platforms`], [`Visibility`]).
 
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
@@ -54,7 +55,38 @@ pub struct Config {
     /// the most specific key wins, and a test no key names is worth 1.
     pub weights: BTreeMap<String, f64>,
     /// What `grade-one` writes for Gradescope, PrairieLearn and Classroom.
-    pub platforms: crate::platform::Platforms,
+    pub platforms: Platforms,
+}
+
+/// Who sees a test's result on Gradescope (its four documented values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    Hidden,
+    AfterDueDate,
+    AfterPublished,
+    Visible,
+}
+
+/// The `[platforms]` table.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Platforms {
+    /// Who sees a hidden test's name, points and message on Gradescope.
+    /// PrairieLearn and Classroom have no such setting: there a hidden
+    /// test's message is shown only when this is `visible`.
+    pub hidden_visibility: Visibility,
+    /// The same for the public suite's tests.
+    pub public_visibility: Visibility,
+}
+
+impl Default for Platforms {
+    fn default() -> Self {
+        Self {
+            hidden_visibility: Visibility::AfterPublished,
+            public_visibility: Visibility::Visible,
+        }
+    }
 }
 
 impl Default for Config {
@@ -137,5 +169,14 @@ mod tests {
             Config::default(),
             "grading/grading.toml documents every key at its default"
         );
+    }
+
+    #[test]
+    fn the_platforms_table_defaults_to_after_published_for_hidden_tests() {
+        let p: Platforms = toml::from_str("").unwrap();
+        assert_eq!(p.hidden_visibility, Visibility::AfterPublished);
+        let p: Platforms = toml::from_str("hidden_visibility = \"hidden\"").unwrap();
+        assert_eq!(p.hidden_visibility, Visibility::Hidden);
+        assert!(toml::from_str::<Platforms>("hidden_visibility = \"later\"").is_err());
     }
 }

@@ -7,10 +7,10 @@
 //! time (`RLIMIT_CPU`, the judge, so a loaded machine does not change a
 //! grade), a generous wall clock as a backstop, address space, tasks
 //! (`RLIMIT_NPROC` under a uid of the run's own), file size and no core
-//! dumps. They are set by re-executing this very binary (`workbook
-//! __limited`) inside the sandbox, which calls `setrlimit` (a safe API),
-//! drops to the test uid and `exec`s the test, so no `unsafe` `pre_exec`
-//! hook is needed. A test
+//! dumps. They are set by re-executing this very binary (`grader
+//! __limited`, see `limited.rs`) inside the sandbox, which calls
+//! `setrlimit` (a safe API), drops to the test uid and `exec`s the test, so
+//! no `unsafe` `pre_exec` hook is needed. A test
 //! passes only when its process exits with status 0, which the code under
 //! test cannot produce: status 0 *and* libtest's own log file (a fresh
 //! folder per run, the only place the test may write) saying `ok NAME`,
@@ -18,12 +18,13 @@
 //! `std::process`, forging the log needs `std::fs`; the intake refuses both.
 //! The test's output is never read for a verdict, only to explain a failure.
 
+use crate::limited::{TEST_COMMAND, TestLimits};
 use crate::sandbox::{Mode, Sandbox, effective_uid, kill_tree, user_tasks};
 use anyhow::{Context, Result};
 use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -247,14 +248,14 @@ impl Runner<'_> {
             // process of this user, so it gets what runs now plus its share.
             None => effective_uid().map_or(0, user_tasks) + l.tasks,
         };
-        cmd.arg("__limited");
-        if wire {
-            cmd.arg("--wire");
-        }
-        cmd.arg(l.memory_bytes.to_string())
-            .arg(l.cpu_secs.to_string())
-            .arg(nproc.to_string())
-            .arg(uid.map_or_else(|| "-".to_string(), |u| u.to_string()));
+        let limits = TestLimits {
+            wire,
+            memory_bytes: l.memory_bytes,
+            cpu_secs: l.cpu_secs,
+            tasks: nproc,
+            uid,
+        };
+        cmd.arg(TEST_COMMAND).args(limits.to_args());
     }
 
     /// The judge: the suite's test binary, running one test.
@@ -621,144 +622,4 @@ fn clean_panic(msg: &str) -> String {
         .filter(|l| !l.starts_with("thread '") && !l.starts_with("note: run with `RUST_BACKTRACE"))
         .collect();
     lines.join("\n").trim().to_string()
-}
-
-/// `workbook __limited BYTES CPU_SECS TASKS UID|- PROGRAM ARGS...`: sets
-/// the limits on this process, drops to UID (when given), then becomes
-/// PROGRAM (exec), which inherits them.
-pub fn limited_exec(args: &[String]) -> ExitCode {
-    // `--wire`: standard input is this process's end of the judge-subject
-    // socket; it moves to a descriptor of its own (named to the program in
-    // WORKBOOK_WIRE_FD) and standard input becomes /dev/null.
-    let (wire, args) = match args {
-        [flag, rest @ ..] if flag == "--wire" => (true, rest),
-        _ => (false, args),
-    };
-    let [bytes, cpu, tasks, uid, program, rest @ ..] = args else {
-        eprintln!("usage: workbook __limited BYTES CPU_SECS TASKS UID|- PROGRAM [ARGS...]");
-        return ExitCode::from(2);
-    };
-    let (Ok(bytes), Ok(cpu), Ok(tasks)) = (
-        bytes.parse::<u64>(),
-        cpu.parse::<u64>(),
-        tasks.parse::<u64>(),
-    ) else {
-        eprintln!("__limited: BYTES, CPU_SECS and TASKS must be numbers");
-        return ExitCode::from(2);
-    };
-    let uid = match uid.as_str() {
-        "-" => None,
-        u => match u.parse::<u32>() {
-            Ok(u) => Some(u),
-            Err(_) => {
-                eprintln!("__limited: UID must be a number or -");
-                return ExitCode::from(2);
-            }
-        },
-    };
-    let set = [
-        (rlimit::Resource::AS, bytes, bytes),
-        (rlimit::Resource::CPU, cpu, cpu + 1),
-        (rlimit::Resource::NPROC, tasks, tasks),
-        (rlimit::Resource::CORE, 0, 0),
-        (rlimit::Resource::FSIZE, 1 << 20, 1 << 20),
-    ];
-    for (res, soft, hard) in set {
-        if let Err(e) = rlimit::setrlimit(res, soft, hard) {
-            eprintln!("__limited: cannot set {res:?}: {e}");
-            return ExitCode::from(2);
-        }
-    }
-    let mut cmd = Command::new(program);
-    cmd.args(rest);
-    if wire {
-        match wire_fd() {
-            Ok(fd) => {
-                cmd.env("WORKBOOK_WIRE_FD", fd.to_string())
-                    .stdin(Stdio::null());
-            }
-            Err(e) => {
-                eprintln!("__limited: cannot place the wire: {e}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    if let Some(uid) = uid {
-        // std drops the supplementary groups too when root switches uid.
-        cmd.uid(uid).gid(uid);
-    }
-    let err = cmd.exec();
-    eprintln!("__limited: cannot run {program}: {err}");
-    ExitCode::from(127)
-}
-
-/// Standard input duplicated to a descriptor (3 or above) that survives
-/// `exec`, for the wire; its number.
-fn wire_fd() -> std::io::Result<i32> {
-    use std::os::fd::IntoRawFd;
-    let fd = rustix::io::fcntl_dupfd_cloexec(std::io::stdin(), 3)?;
-    rustix::io::fcntl_setfd(&fd, rustix::io::FdFlags::empty())?;
-    // Left open on purpose: the program exec'd next owns it.
-    Ok(fd.into_raw_fd())
-}
-
-/// `workbook __limited-build DATA_BYTES FILE_BYTES NPROC [--cgroup PROCS]...
-/// -- PROGRAM ARGS...`: a learner's build (the sandbox, cargo and every
-/// compiler it starts inherit all of it) under a memory limit per process
-/// (`RLIMIT_DATA`: heap and private mappings, which a constant evaluated
-/// without end or a huge static fill), a file size limit, a task limit
-/// (`RLIMIT_NPROC`, unless NPROC is 0), no core dumps, and inside the
-/// worker's control groups (which cap the build's memory and tasks as a
-/// whole), joined here, before the build's first instruction.
-pub fn limited_build_exec(args: &[String]) -> ExitCode {
-    const USAGE: &str = "usage: workbook __limited-build DATA_BYTES FILE_BYTES NPROC [--cgroup PROCS_FILE]... -- PROGRAM [ARGS...]";
-    let Some(split) = args.iter().position(|a| a == "--") else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let (head, tail) = (&args[..split], &args[split + 1..]);
-    let ([data, file, nproc, cgroups @ ..], [program, rest @ ..]) = (head, tail) else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let (Ok(data), Ok(file), Ok(nproc)) = (
-        data.parse::<u64>(),
-        file.parse::<u64>(),
-        nproc.parse::<u64>(),
-    ) else {
-        eprintln!("__limited-build: DATA_BYTES, FILE_BYTES and NPROC must be numbers");
-        return ExitCode::from(2);
-    };
-    let mut procs = Vec::new();
-    let mut words = cgroups.iter();
-    while let Some(w) = words.next() {
-        match (w.as_str(), words.next()) {
-            ("--cgroup", Some(f)) => procs.push(std::path::PathBuf::from(f)),
-            _ => {
-                eprintln!("{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    if let Err(e) = crate::cgroup::join(&procs) {
-        eprintln!("__limited-build: {e:#}");
-        return ExitCode::from(2);
-    }
-    let mut set = vec![
-        (rlimit::Resource::DATA, data),
-        (rlimit::Resource::FSIZE, file),
-        (rlimit::Resource::CORE, 0),
-    ];
-    if nproc > 0 {
-        set.push((rlimit::Resource::NPROC, nproc));
-    }
-    for (res, limit) in set {
-        if let Err(e) = rlimit::setrlimit(res, limit, limit) {
-            eprintln!("__limited-build: cannot set {res:?}: {e}");
-            return ExitCode::from(2);
-        }
-    }
-    let err = Command::new(program).args(rest).exec();
-    eprintln!("__limited-build: cannot run {program}: {err}");
-    ExitCode::from(127)
 }

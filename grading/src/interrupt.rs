@@ -65,6 +65,21 @@ pub fn status(sig: i32) -> u8 {
     u8::try_from(128 + sig).unwrap_or(1)
 }
 
+/// What an interrupted command returns once everything it started is
+/// stopped and removed: the shell's status for the signal, and one line
+/// (naming `out`, the report it did not write).
+pub fn interrupted(sig: i32, out: Option<&std::path::Path>) -> std::process::ExitCode {
+    let report = match out {
+        Some(out) => format!("; nothing was written to {}", out.display()),
+        None => String::new(),
+    };
+    eprintln!(
+        "grade: interrupted by {}: the workers were stopped and their folders removed{report}",
+        name(sig)
+    );
+    std::process::ExitCode::from(status(sig))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,8 +8,18 @@
 //! after chapter. Cost: per chapter one build of the learner's crate and
 //! one short process per test.
 
-use crate::prepare::dependencies;
-use crate::*;
+use crate::exec::Runner;
+use crate::interrupt;
+use crate::prepare::{Ctx, checkout_relative, dependencies};
+use crate::record::{ChapterStatus, LearnerResult, TestResult};
+use crate::results::{MESSAGE_CHARS, cap, cap_notes};
+use crate::workspace::{BuildEnv, Workspace};
+use crate::{intake, judge, submission, tables, worker};
+use anyhow::{Context, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use workbook_core::info::Chapter;
 
 /// Grades one learner with worker `worker`'s copy; never fails and never
 /// panics: whatever goes wrong becomes this learner's error row. Its notes
@@ -37,7 +47,7 @@ pub(super) fn grade_one(
         Err(_) => Some("the grader failed on this submission (an internal error)".to_string()),
     };
     if let Some(msg) = failure {
-        let msg = report::cap(&msg, 4096);
+        let msg = cap(&msg, MESSAGE_CHARS);
         for s in r.chapters.iter_mut() {
             if matches!(s, ChapterStatus::Graded | ChapterStatus::NotSubmitted) {
                 *s = ChapterStatus::Error(msg.clone());
@@ -45,7 +55,7 @@ pub(super) fn grade_one(
         }
         r.notes.push(format!("grading stopped: {msg}"));
     }
-    r.notes = report::cap_notes(std::mem::take(&mut r.notes));
+    r.notes = cap_notes(std::mem::take(&mut r.notes));
     ctx.places.hide_result(&mut r);
     ctx.bar.inc(ctx.chapters.len() as u64);
     r
@@ -74,11 +84,13 @@ pub(super) fn grade_into(
         };
         let pristine = &ctx.stubs[ci];
         let stubs: Vec<String> = c.all_stubs().keys().map(|k| k.to_string()).collect();
-        let crates = dependencies(&c.dir.join("Cargo.toml"));
+        let crates = dependencies(&c.stub_dir().join("Cargo.toml"));
         let taken = intake::take(pristine, files, &stubs, &ctx.config.allow, &crates);
         let folder = c.folder();
         r.notes
             .extend(taken.notes.iter().map(|n| format!("{folder}: {n}")));
+        // Each file as the learner knows it: under the workbook's root.
+        let src = checkout_relative(c.stub_dir(), c).join("src");
         r.chapters[ci] = if !taken.refused.is_empty() {
             ChapterStatus::Rejected(
                 taken
@@ -86,7 +98,8 @@ pub(super) fn grade_into(
                     .iter()
                     .map(|f| {
                         format!(
-                            "exercises/{folder}/src/{}:{}: {} (rule `{}`)",
+                            "{}/{}:{}: {} (rule `{}`)",
+                            src.display(),
                             f.file.display(),
                             f.line,
                             f.reason,
@@ -166,15 +179,13 @@ pub(super) fn grade_chapters(
         // The judge runs in the pristine copy, which holds its binaries
         // and the snapshots; it never sees the learner's folder.
         let judge = ctx.judges.get(&c.folder()).cloned().unwrap_or_default();
+        let pristine = ctx.pristine.chapter(c);
         let runner = Runner {
             self_exe: ctx.self_exe.clone(),
             limits: ctx.limits.clone(),
             sandbox: &ctx.sandbox,
-            visible: vec![
-                ctx.pristine.dir.join("bin").join(c.folder()),
-                ctx.pristine.dir.join("tests").join("snapshots"),
-            ],
-            cwd: ctx.pristine.chapter_dir(c),
+            visible: vec![ctx.pristine.bin_dir(&c.folder()), pristine.snapshot_dir()],
+            cwd: pristine.stub_dir().to_path_buf(),
             workspace: ctx.pristine.dir.clone(),
             verdicts: work.dir.join("verdicts"),
             subject: Some(subject.clone()),

@@ -4,15 +4,84 @@
 //!
 //! The problem: every learner must be judged against the same pristine
 //! workbook, built once, whatever state the instructor's checkout is in.
-//! State: the `Ctx` it returns. Cost: one build of the stubs and the
-//! dependencies (the seed) per run, cheap when the target directory is warm.
+//! State: the [`Ctx`] it returns (everything the workers share), made from
+//! a [`Setup`] (how the grader is set up, whatever it then grades). Cost:
+//! one build of the stubs and the dependencies (the seed) per run, cheap
+//! when the target directory is warm.
 
-use crate::*;
+use crate::config::Config;
+use crate::exec::Limits;
+use crate::record::{Case, Suite};
+use crate::sandbox::{Container, Mode, Sandbox};
+use crate::workspace::{BuildEnv, ChapterBuild, Workspace};
+use crate::{cgroup, intake, interrupt, judge, leftovers, redact, seed, shard, tables};
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+use syn::spanned::Spanned;
+use workbook_core::info::Chapter;
+
+/// How the grader is set up, whatever it then grades (`grade`,
+/// `grade prepare`, `test-runner`).
+#[derive(Clone, Default)]
+pub struct Setup {
+    pub config: Option<PathBuf>,
+    pub target_dir: Option<PathBuf>,
+    pub jobs: Option<usize>,
+    pub no_sandbox: bool,
+    /// `--sandbox container`: the platform's container is the isolation.
+    pub container: Container,
+    /// `grade-one --public-only`: the config's hidden suites are left out
+    /// (a grading whose every input the learner can read, as on Classroom).
+    pub public_only: bool,
+}
+
+/// Everything the workers share.
+pub(crate) struct Ctx<'a> {
+    pub(crate) root: &'a Path,
+    pub(crate) chapters: &'a [Chapter],
+    pub(crate) cases: Vec<Case>,
+    /// The judges: each chapter's suites, built once for the class.
+    pub(crate) judges: BTreeMap<String, ChapterBuild>,
+    /// Each chapter's pristine stubs, derived from `solutions/` (never read
+    /// from the checkout's `exercises/`, which an instructor may have
+    /// solved), by path under `src/`.
+    pub(crate) stubs: Vec<BTreeMap<PathBuf, String>>,
+    /// Each chapter's answer literals, for the table note: read once.
+    pub(crate) answers: Vec<tables::Answers>,
+    pub(crate) config: Config,
+    pub(crate) target_dir: PathBuf,
+    /// The compiled dependencies every worker's builds link to.
+    pub(crate) seed: seed::Seed,
+    /// Whether each worker's builds get a control group.
+    pub(crate) cgroups: bool,
+    pub(crate) pristine: Workspace,
+    pub(crate) sandbox: Sandbox,
+    pub(crate) self_exe: PathBuf,
+    pub(crate) limits: Limits,
+    pub(crate) bar: ProgressBar,
+    pub(crate) provenance: shard::Provenance,
+    /// The instructor's folders, hidden in every learner's results.
+    pub(crate) places: redact::Places,
+    /// This run's claim on its folders in the target directory; dropped
+    /// after them.
+    _run: leftovers::RunLock,
+}
+
+impl Drop for Ctx<'_> {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.self_exe);
+        let _ = std::fs::remove_dir_all(&self.pristine.dir);
+    }
+}
 
 /// Everything before the first learner: the config, the sandbox, the
 /// pristine workspace and its build (the dependencies, compiled once), the
 /// list of graded tests.
-pub(super) fn prepare<'a>(
+pub(crate) fn prepare<'a>(
     root: &'a Path,
     chapters: &'a [Chapter],
     setup: &Setup,
@@ -71,7 +140,7 @@ pub(super) fn prepare<'a>(
     let answers = chapters
         .iter()
         .zip(&stubs)
-        .map(|(c, s)| tables::Answers::of(root, c, hidden.as_deref(), s))
+        .map(|(c, s)| tables::Answers::of(c, hidden.as_deref(), s))
         .collect();
     // Per process, so shards that share a target directory never meet.
     let pristine_dir = target_dir.join(format!("pristine-{}", std::process::id()));
@@ -79,7 +148,6 @@ pub(super) fn prepare<'a>(
         .and_then(|pristine| {
             pristine.fetch()?;
             let (cases, judges) = pristine_cases(
-                root,
                 chapters,
                 &config,
                 &pristine,
@@ -90,7 +158,7 @@ pub(super) fn prepare<'a>(
             Ok((pristine, cases, judges))
         });
     let built = built.and_then(|(pristine, cases, judges)| {
-        seed::build(chapters, &stubs, &pristine, &target_dir, &sandbox)?;
+        build_seed(chapters, &stubs, &pristine, &target_dir, &sandbox)?;
         Ok((pristine, cases, judges))
     });
     let (pristine, cases, judges) = match built {
@@ -128,7 +196,7 @@ pub(super) fn prepare<'a>(
             &target_dir,
             &chapters.iter().map(Chapter::package).collect::<Vec<_>>(),
         ),
-        cgroups: worker::probe_cgroups(),
+        cgroups: cgroup::available(),
         target_dir,
         pristine,
         sandbox,
@@ -141,9 +209,52 @@ pub(super) fn prepare<'a>(
     })
 }
 
+/// Builds every chapter's subject from its pristine `stubs` into `target`
+/// (in a copy of `pristine` that is removed after): the seed.
+fn build_seed(
+    chapters: &[Chapter],
+    stubs: &[BTreeMap<PathBuf, String>],
+    pristine: &Workspace,
+    target: &Path,
+    sandbox: &Sandbox,
+) -> Result<()> {
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template(
+            "{spinner} compiling what every learner's build links to, once: {elapsed}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(Duration::from_millis(200));
+    let dir = target
+        .join("work")
+        .join(format!("{}-wseed", std::process::id()));
+    let built = pristine.copy_to(&dir).and_then(|ws| {
+        for (c, files) in chapters.iter().zip(stubs) {
+            let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
+            let subject = judge::subject_sources(files, files, &keys, c.package())?;
+            ws.load(c, &subject)?;
+            ws.add_subject_bin(c)?;
+        }
+        let env = BuildEnv {
+            target_dir: target,
+            sandbox,
+            // The instructor's own code: no limit but patience.
+            limit: Duration::from_secs(6 * 3600),
+            bounds: None,
+        };
+        let done = ws.build_seed(chapters, &env);
+        ws.remove();
+        done
+    });
+    spinner.finish_and_clear();
+    let _ = std::fs::remove_dir_all(&dir);
+    built
+}
+
 /// A copy of this binary for the test runs to re-execute: rebuilding the
 /// workbook while a class is graded must not pull it away from them.
-pub(super) fn own_copy(target_dir: &Path) -> Result<PathBuf> {
+fn own_copy(target_dir: &Path) -> Result<PathBuf> {
     let exe = std::env::current_exe().context("cannot find the workbook binary")?;
     let copy = target_dir.join(format!("workbook-grader-{}", std::process::id()));
     std::fs::copy(&exe, &copy)
@@ -154,8 +265,7 @@ pub(super) fn own_copy(target_dir: &Path) -> Result<PathBuf> {
 /// Builds the stubs once (compiling the shared dependencies, with progress
 /// shown) and lists every graded test, public and hidden, with its weight
 /// and source.
-pub(super) fn pristine_cases(
-    root: &Path,
+fn pristine_cases(
     chapters: &[Chapter],
     config: &Config,
     pristine: &Workspace,
@@ -203,25 +313,19 @@ pub(super) fn pristine_cases(
             );
         }
         let suites = [
-            (
-                Suite::Public,
-                Suite::Public.target(c),
-                root.join("tests").join(format!("{}.rs", c.chapter.slug)),
-            ),
+            (Suite::Public, Suite::Public.target(c), c.suite()),
             (
                 Suite::Hidden,
                 Suite::Hidden.target(c),
-                hidden
-                    .map(|h| h.join(format!("{}.rs", c.chapter.slug)))
-                    .unwrap_or_default(),
+                hidden.map(|h| c.hidden_suite_in(h)).unwrap_or_default(),
             ),
         ];
         for (suite, target_name, file) in suites {
             let Some(binary) = build.binaries.get(&target_name) else {
                 continue;
             };
-            let sources = report::test_sources(&file);
-            for name in workspace::list_tests(binary)? {
+            let sources = test_sources(&file);
+            for name in list_tests(binary)? {
                 let exercise = c.exercise_of(&name).map_or_else(
                     || name.split("::").next().unwrap_or_default().to_string(),
                     |e| e.name.clone(),
@@ -237,7 +341,7 @@ pub(super) fn pristine_cases(
                     weight: config.weight(&c.chapter.slug, &exercise, &shown),
                     id: format!("{}/{shown}", c.chapter.slug),
                     task_id: tasks.get(&(ci, exercise.clone())).copied().unwrap_or(0),
-                    code: report::source_of(&sources, &name),
+                    code: source_of(&sources, &name),
                     exercise,
                     name,
                 });
@@ -247,9 +351,87 @@ pub(super) fn pristine_cases(
     Ok((cases, builds))
 }
 
+/// The test names in a suite binary (`--list`), run on the pristine build.
+fn list_tests(binary: &Path) -> Result<Vec<String>> {
+    let out = Command::new(binary)
+        .args(["--list", "--format", "terse"])
+        .env_clear()
+        .output()?;
+    if !out.status.success() {
+        bail!("cannot list the tests of {}", binary.display());
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .map(str::to_string)
+        .collect())
+}
+
+/// The source text of every function in a suite file, by `mod::fn` path.
+fn test_sources(file: &Path) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let Ok(text) = std::fs::read_to_string(file) else {
+        return out;
+    };
+    let Ok(parsed) = syn::parse_file(&text) else {
+        return out;
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    collect(&parsed.items, "", &lines, &mut out);
+    out
+}
+
+fn collect(items: &[syn::Item], prefix: &str, lines: &[&str], out: &mut BTreeMap<String, String>) {
+    for item in items {
+        match item {
+            syn::Item::Fn(f) => {
+                let (a, b) = (f.span().start().line, f.span().end().line);
+                let body = lines
+                    .get(a.saturating_sub(1)..b.min(lines.len()))
+                    .unwrap_or_default();
+                out.insert(format!("{prefix}{}", f.sig.ident), dedent(body));
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect(inner, &format!("{prefix}{}::", m.ident), lines, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn dedent(lines: &[&str]) -> String {
+    let pad = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(pad..).unwrap_or("").trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The function a test name comes from (an rstest case names its function).
+fn source_of(sources: &BTreeMap<String, String>, test: &str) -> String {
+    let mut name = test;
+    loop {
+        if let Some(s) = sources.get(name) {
+            return s.clone();
+        }
+        match name.rsplit_once("::") {
+            Some((head, _)) => name = head,
+            None => return String::new(),
+        }
+    }
+}
+
 /// The crates a chapter's manifest gives its code (`num_bigint`, `rayon`),
 /// not counting the optional reference the suite may point at.
-pub(super) fn dependencies(manifest: &Path) -> Vec<String> {
+pub(crate) fn dependencies(manifest: &Path) -> Vec<String> {
     let Ok(text) = std::fs::read_to_string(manifest) else {
         return Vec::new();
     };
@@ -274,10 +456,7 @@ pub(super) fn dependencies(manifest: &Path) -> Vec<String> {
 /// in memory. A checkout whose `exercises/` differ (an instructor who tried
 /// the exercises in it) is graded exactly like a clean one; the files that
 /// differ are named, so nobody wonders which copy was used.
-pub(super) fn derived_stubs(
-    root: &Path,
-    chapters: &[Chapter],
-) -> Result<Vec<BTreeMap<PathBuf, String>>> {
+fn derived_stubs(root: &Path, chapters: &[Chapter]) -> Result<Vec<BTreeMap<PathBuf, String>>> {
     let mut out = Vec::new();
     for c in chapters {
         let files: BTreeMap<PathBuf, String> = workbook_core::stubs::generate(root, c)
@@ -285,11 +464,12 @@ pub(super) fn derived_stubs(
             .into_iter()
             .map(|f| (f.relative, f.text))
             .collect();
-        let checkout = read_sources(&c.dir.join("src")).unwrap_or_default();
+        let checkout = read_sources(&c.stub_dir().join("src")).unwrap_or_default();
+        let shown = checkout_relative(c.stub_dir(), c).join("src");
         let differ: Vec<String> = files
             .iter()
             .filter(|(rel, text)| checkout.get(*rel) != Some(*text))
-            .map(|(rel, _)| format!("exercises/{}/src/{}", c.folder(), rel.display()))
+            .map(|(rel, _)| shown.join(rel).display().to_string())
             .collect();
         if !differ.is_empty() {
             eprintln!(
@@ -301,6 +481,12 @@ pub(super) fn derived_stubs(
         out.push(files);
     }
     Ok(out)
+}
+
+/// `path`, a place of chapter `c` in the checkout, as messages name it:
+/// relative to the workbook's root (`exercises/00_intro`).
+pub(crate) fn checkout_relative(path: &Path, c: &Chapter) -> PathBuf {
+    path.strip_prefix(&c.root).unwrap_or(path).to_path_buf()
 }
 
 /// A chapter's pristine sources, by path under `src/`.

@@ -12,7 +12,7 @@
 //! (so `/home/ann` is not cut out of `/home/anna`). State: the list of
 //! folders. Cost: one scan of each text per folder.
 
-use crate::{ChapterStatus, LearnerResult};
+use crate::record::{ChapterStatus, LearnerResult};
 use std::path::Path;
 
 /// Folders to hide and their placeholders, longest first.

@@ -2,7 +2,9 @@
 //! test-runner interface, version 3, plus points), and for the class
 //! `grades.csv`, `report.md` and `report.html`.
 //!
-//! Everything here is derived from the results in memory; nothing learners
+//! Everything here is written from the learners' typed [`Results`] (see
+//! `results.rs`, which also keeps what the instructor's report shows whole:
+//! compile errors, refusals, a test's whole message); nothing learners
 //! wrote is interpreted as markup: every name, note and message goes
 //! through `escape` (plain text on one line, or a fenced block it cannot
 //! leave, or a CSV cell that is never a formula), and when the Markdown
@@ -10,293 +12,24 @@
 
 use crate::config::Config;
 use crate::escape;
-use crate::{Case, ChapterStatus, LearnerResult, Suite};
+use crate::record::{Case, ChapterStatus, Suite};
+use crate::results::{Pair, Results, json_text};
 use anyhow::Result;
-use serde_json::{Value, json};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use syn::spanned::Spanned;
 use workbook_core::info::Chapter;
 
-/// Exercism truncates a test's output to this many characters.
-const OUTPUT_CHARS: usize = 500;
-
-/// The source text of every function in a suite file, by `mod::fn` path.
-pub fn test_sources(file: &Path) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    let Ok(text) = std::fs::read_to_string(file) else {
-        return out;
-    };
-    let Ok(parsed) = syn::parse_file(&text) else {
-        return out;
-    };
-    let lines: Vec<&str> = text.lines().collect();
-    collect(&parsed.items, "", &lines, &mut out);
-    out
-}
-
-fn collect(items: &[syn::Item], prefix: &str, lines: &[&str], out: &mut BTreeMap<String, String>) {
-    for item in items {
-        match item {
-            syn::Item::Fn(f) => {
-                let (a, b) = (f.span().start().line, f.span().end().line);
-                let body = lines
-                    .get(a.saturating_sub(1)..b.min(lines.len()))
-                    .unwrap_or_default();
-                out.insert(format!("{prefix}{}", f.sig.ident), dedent(body));
-            }
-            syn::Item::Mod(m) => {
-                if let Some((_, inner)) = &m.content {
-                    collect(inner, &format!("{prefix}{}::", m.ident), lines, out);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-fn dedent(lines: &[&str]) -> String {
-    let pad = lines
-        .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
-    lines
-        .iter()
-        .map(|l| l.get(pad..).unwrap_or("").trim_end())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The function a test name comes from (an rstest case names its function).
-pub fn source_of(sources: &BTreeMap<String, String>, test: &str) -> String {
-    let mut name = test;
-    loop {
-        if let Some(s) = sources.get(name) {
-            return s.clone();
-        }
-        match name.rsplit_once("::") {
-            Some((head, _)) => name = head,
-            None => return String::new(),
-        }
-    }
-}
-
-/// The most characters of one message kept in `results.json` and reports.
-const MESSAGE_CHARS: usize = 4096;
-
-/// `s` cut to at most `n` characters, saying how much was cut.
-pub fn cap(s: &str, n: usize) -> String {
-    let total = s.chars().count();
-    if total <= n {
-        return s.to_string();
-    }
-    let kept: String = s.chars().take(n).collect();
-    format!("{kept}\n... ({} more characters cut)", total - n)
-}
-
-/// The most notes kept per learner, and the most bytes they may take
-/// together: a submission of 100,000 skipped entries must not make a
-/// report of megabytes. The rest are counted in one last note.
-const NOTES_KEPT: usize = 50;
-const NOTES_BYTES: usize = 16 << 10;
-
-/// `notes` cut to `NOTES_KEPT` notes and `NOTES_BYTES` bytes, each note to
-/// `MESSAGE_CHARS` characters, with an "and N more" note when any was cut.
-pub fn cap_notes(notes: Vec<String>) -> Vec<String> {
-    let total = notes.len();
-    let mut kept = Vec::new();
-    let mut bytes = 0;
-    for n in notes {
-        let n = cap(&n, MESSAGE_CHARS);
-        if kept.len() == NOTES_KEPT || bytes + n.len() > NOTES_BYTES {
-            break;
-        }
-        bytes += n.len();
-        kept.push(n);
-    }
-    if kept.len() < total {
-        kept.push(format!(
-            "... and {} more note(s), not shown (at most {NOTES_KEPT} notes and {} KiB are kept per learner)",
-            total - kept.len(),
-            NOTES_BYTES >> 10
-        ));
-    }
-    kept
-}
-
-fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        return s.to_string();
-    }
-    let mut t: String = s.chars().take(n.saturating_sub(1)).collect();
-    t.push('…');
-    t
-}
-
-/// Points earned and available, per exercise key (`slug/exercise`) and chapter.
-pub struct Points {
-    pub exercises: BTreeMap<String, (f64, f64)>,
-    pub chapters: BTreeMap<String, (f64, f64)>,
-    pub total: (f64, f64),
-}
-
-pub fn points(cases: &[Case], chapters: &[Chapter], r: &LearnerResult) -> Points {
-    let mut p = Points {
-        exercises: BTreeMap::new(),
-        chapters: BTreeMap::new(),
-        total: (0.0, 0.0),
-    };
-    for c in chapters {
-        p.chapters.insert(c.chapter.slug.clone(), (0.0, 0.0));
-        for e in &c.exercises {
-            p.exercises
-                .insert(format!("{}/{}", c.chapter.slug, e.name), (0.0, 0.0));
-        }
-    }
-    for (k, case) in cases.iter().enumerate() {
-        let slug = &chapters[case.chapter].chapter.slug;
-        let got = if r.passed(k) { case.weight } else { 0.0 };
-        for slot in [
-            p.exercises
-                .entry(format!("{slug}/{}", case.exercise))
-                .or_default(),
-            p.chapters.entry(slug.clone()).or_default(),
-            &mut p.total,
-        ] {
-            slot.0 += got;
-            slot.1 += case.weight;
-        }
-    }
-    p
-}
-
-/// The verdict of one test in Exercism's terms, with our finer label.
-fn test_json(case: &Case, status: &ChapterStatus, r: &crate::TestResult) -> Value {
-    let (status, verdict, message, output) = match (status, &r.run) {
-        (_, Some(run)) => {
-            let st = match run.outcome {
-                crate::Outcome::Passed => "pass",
-                crate::Outcome::Failed => "fail",
-                _ => "error",
-            };
-            let output =
-                if run.outcome == crate::Outcome::Passed || run.outcome == crate::Outcome::Failed {
-                    None
-                } else {
-                    Some(truncate(run.output.trim(), OUTPUT_CHARS))
-                };
-            let msg = (!run.message.is_empty()).then(|| {
-                cap(
-                    &format!("{}: {}", run.outcome.label(), run.message),
-                    MESSAGE_CHARS,
-                )
-            });
-            (st, run.outcome.label().to_string(), msg, output)
-        }
-        (ChapterStatus::Graded, None) => (
-            "error",
-            "not run".into(),
-            Some(format!("not run: {}", status.why_not_run())),
-            None,
-        ),
-        (s, None) => (
-            "error",
-            s.label().to_string(),
-            Some(format!("not run: {}", s.why_not_run())),
-            None,
-        ),
-    };
-    json!({
-        "name": case.id,
-        "status": status,
-        "message": message,
-        "output": output.filter(|o| !o.is_empty()),
-        "test_code": case.code,
-        "task_id": case.task_id,
-        "verdict": verdict,
-        "hidden": case.suite == Suite::Hidden,
-        "points": if status == "pass" { case.weight } else { 0.0 },
-        "max_points": case.weight,
-        "duration_secs": r.run.as_ref().map(|x| x.seconds),
-    })
-}
-
-/// The whole `results.json` of one learner.
-pub fn learner_json(cases: &[Case], chapters: &[Chapter], r: &LearnerResult) -> Value {
-    let p = points(cases, chapters, r);
-    let tests: Vec<Value> = cases
-        .iter()
-        .enumerate()
-        .map(|(k, c)| test_json(c, &r.chapters[c.chapter], &r.tests[k]))
-        .collect();
-    let problems: Vec<String> = chapters
-        .iter()
-        .zip(&r.chapters)
-        .filter_map(|(c, s)| match s {
-            ChapterStatus::CompileError(e) => {
-                Some(format!("{}: compile error\n{e}", c.chapter.slug))
-            }
-            ChapterStatus::Rejected(f) => Some(format!(
-                "{}: rejected before building\n{}",
-                c.chapter.slug,
-                cap(&f.join("\n"), MESSAGE_CHARS)
-            )),
-            ChapterStatus::Error(e) => Some(format!("{}: {e}", c.chapter.slug)),
-            _ => None,
-        })
-        .collect();
-    let any_ran = r.tests.iter().any(|t| t.run.is_some());
-    let all_pass = !cases.is_empty() && (0..cases.len()).all(|k| r.passed(k));
-    let status = if all_pass {
-        "pass"
-    } else if !any_ran && !problems.is_empty() {
-        "error"
-    } else {
-        "fail"
-    };
-    let message = (!problems.is_empty()).then(|| cap(&problems.join("\n\n"), 4 * MESSAGE_CHARS));
-    let pair = |(a, b): (f64, f64)| json!({ "points": a, "max": b });
-    json!({
-        "version": 3,
-        "status": status,
-        "message": message,
-        "tests": tests,
-        "learner": r.name,
-        "notes": r.notes.iter().map(|n| cap(n, MESSAGE_CHARS)).collect::<Vec<_>>(),
-        "chapters": chapters.iter().zip(&r.chapters).map(|(c, s)| (c.chapter.slug.clone(), json!({
-            "status": s.label(),
-            "points": p.chapters[&c.chapter.slug].0,
-            "max": p.chapters[&c.chapter.slug].1,
-        }))).collect::<serde_json::Map<_, _>>(),
-        "points": {
-            "total": p.total.0,
-            "max": p.total.1,
-            "exercises": p.exercises.iter().map(|(k, v)| (k.clone(), pair(*v))).collect::<serde_json::Map<_, _>>(),
-        },
-        "build_secs": r.build_secs,
-        "run_secs": r.run_secs,
-    })
-}
-
-pub fn write_learner(
-    out: &Path,
-    cases: &[Case],
-    chapters: &[Chapter],
-    r: &LearnerResult,
-) -> Result<()> {
+/// Writes `out/learners/LEARNER/results.json`.
+pub fn write_learner(out: &Path, r: &Results) -> Result<()> {
     // Under `learners/`, so no learner id can meet grades.csv or a report.
-    let dir = out.join("learners").join(&r.name);
+    let dir = out.join("learners").join(&r.learner);
     std::fs::create_dir_all(&dir)?;
-    let text = serde_json::to_string_pretty(&learner_json(cases, chapters, r))?;
-    std::fs::write(dir.join("results.json"), text + "\n")?;
+    std::fs::write(dir.join("results.json"), json_text(r)?)?;
     Ok(())
 }
 
 /// `grades.csv`: a maxima row, then one row per learner.
-pub fn csv(cases: &[Case], chapters: &[Chapter], results: &[LearnerResult]) -> String {
+pub fn csv(chapters: &[Chapter], results: &[Results]) -> String {
     let mut cols = Vec::new();
     for c in chapters {
         for e in &c.exercises {
@@ -306,20 +39,18 @@ pub fn csv(cases: &[Case], chapters: &[Chapter], results: &[LearnerResult]) -> S
     }
     let header: Vec<String> = cols.iter().map(|c| escape::csv(c)).collect();
     let mut s = format!("learner,{},total,percent\n", header.join(","));
-    let row = |name: &str, p: &Points, max: bool| {
-        let pick = |v: &(f64, f64)| if max { v.1 } else { v.0 };
+    let row = |name: &str, r: &Results, max: bool| {
+        let pick = |v: Pair| if max { v.max } else { v.points };
         let cells: Vec<String> = cols
             .iter()
-            .map(|k| {
-                p.exercises
-                    .get(k)
-                    .or_else(|| p.chapters.get(k))
-                    .map(|v| num(pick(v)))
-                    .unwrap_or_default()
-            })
+            .map(|k| r.points_of(k).map(|v| num(pick(v))).unwrap_or_default())
             .collect();
-        let pct = if p.total.1 > 0.0 {
-            100.0 * pick(&p.total) / p.total.1
+        let total = Pair {
+            points: r.points.total,
+            max: r.points.max,
+        };
+        let pct = if total.max > 0.0 {
+            100.0 * pick(total) / total.max
         } else {
             0.0
         };
@@ -327,15 +58,15 @@ pub fn csv(cases: &[Case], chapters: &[Chapter], results: &[LearnerResult]) -> S
             "{},{},{},{:.1}\n",
             escape::csv(name),
             cells.join(","),
-            num(pick(&p.total)),
+            num(pick(total)),
             pct
         )
     };
     if let Some(first) = results.first() {
-        s.push_str(&row("(maximum)", &points(cases, chapters, first), true));
+        s.push_str(&row("(maximum)", first, true));
     }
     for r in results {
-        s.push_str(&row(&r.name, &points(cases, chapters, r), false));
+        s.push_str(&row(&r.learner, r, false));
     }
     s
 }
@@ -354,7 +85,7 @@ pub fn markdown(
     cases: &[Case],
     chapters: &[Chapter],
     config: &Config,
-    results: &[LearnerResult],
+    results: &[Results],
 ) -> String {
     let mut md = String::from("# Grades\n\n");
     let _ = writeln!(
@@ -377,24 +108,23 @@ pub fn markdown(
     md.push('\n');
     let mut percents = Vec::new();
     for r in results {
-        let p = points(cases, chapters, r);
-        let _ = write!(md, "| {} |", escape::md(&r.name));
-        for (c, s) in chapters.iter().zip(&r.chapters) {
-            let (a, b) = p.chapters[&c.chapter.slug];
-            let flag = if matches!(s, ChapterStatus::Graded) {
+        let _ = write!(md, "| {} |", escape::md(&r.learner));
+        for c in chapters_of(chapters, r) {
+            let flag = if matches!(c.status, ChapterStatus::Graded) {
                 String::new()
             } else {
-                format!(" ({})", s.label())
+                format!(" ({})", c.status.label())
             };
-            let _ = write!(md, " {}/{}{flag} |", num(a), num(b));
+            let _ = write!(md, " {}/{}{flag} |", num(c.points), num(c.max));
         }
-        let pct = if p.total.1 > 0.0 {
-            100.0 * p.total.0 / p.total.1
+        let p = &r.points;
+        let pct = if p.max > 0.0 {
+            100.0 * p.total / p.max
         } else {
             0.0
         };
         percents.push(pct);
-        let _ = writeln!(md, " {}/{} | {pct:.0} |", num(p.total.0), num(p.total.1));
+        let _ = writeln!(md, " {}/{} | {pct:.0} |", num(p.total), num(p.max));
     }
     percents.sort_by(f64::total_cmp);
     if let (Some(lo), Some(hi)) = (percents.first(), percents.last()) {
@@ -432,19 +162,31 @@ pub fn markdown(
     md
 }
 
-fn learner_section(md: &mut String, cases: &[Case], chapters: &[Chapter], r: &LearnerResult) {
-    let p = points(cases, chapters, r);
+/// The chapters of `r`, in the order of `chapters`.
+fn chapters_of<'r>(
+    chapters: &'r [Chapter],
+    r: &'r Results,
+) -> impl Iterator<Item = &'r crate::results::ChapterResults> {
+    chapters
+        .iter()
+        .filter_map(|c| r.chapters.get(&c.chapter.slug))
+}
+
+fn learner_section(md: &mut String, cases: &[Case], chapters: &[Chapter], r: &Results) {
     let _ = writeln!(
         md,
         "\n### {}: {}/{}\n",
-        escape::md(&r.name),
-        num(p.total.0),
-        num(p.total.1)
+        escape::md(&r.learner),
+        num(r.points.total),
+        num(r.points.max)
     );
-    for n in &r.notes {
+    for n in &r.notes_as_graded {
         let _ = writeln!(md, "- note: {}", escape::md(n));
     }
-    for (ci, (c, s)) in chapters.iter().zip(&r.chapters).enumerate() {
+    for (ci, c) in chapters.iter().enumerate() {
+        let Some(s) = r.chapters.get(&c.chapter.slug).map(|c| &c.status) else {
+            continue;
+        };
         let slug = escape::md(&c.chapter.slug);
         match s {
             ChapterStatus::Graded => graded_section(md, cases, ci, c, r),
@@ -475,7 +217,7 @@ fn learner_section(md: &mut String, cases: &[Case], chapters: &[Chapter], r: &Le
 
 /// A graded chapter: its failing tests, those with the same verdict and
 /// message in one entry (an unstarted exercise fails every test alike).
-fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &LearnerResult) {
+fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &Results) {
     let failed: Vec<usize> = (0..cases.len())
         .filter(|&k| cases[k].chapter == ci && !r.passed(k))
         .collect();
@@ -487,8 +229,9 @@ fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &L
     let _ = writeln!(md, "- {slug}: {} test(s) not passing\n", failed.len());
     let mut groups: Vec<((&str, String), Vec<usize>)> = Vec::new();
     for k in failed {
-        let key = match &r.tests[k].run {
-            Some(run) => (run.outcome.label(), run.message.clone()),
+        // In a graded chapter the verdict is the test's outcome, or `not run`.
+        let key = match r.tests.get(k) {
+            Some(t) => (t.verdict.as_str(), t.said.clone()),
             None => ("not run", String::new()),
         };
         match groups.iter_mut().find(|(g, _)| *g == key) {
@@ -543,37 +286,11 @@ pub fn write_class(
     cases: &[Case],
     chapters: &[Chapter],
     config: &Config,
-    results: &[LearnerResult],
+    results: &[Results],
 ) -> Result<()> {
-    std::fs::write(out.join("grades.csv"), csv(cases, chapters, results))?;
+    std::fs::write(out.join("grades.csv"), csv(chapters, results))?;
     let md = markdown(cases, chapters, config, results);
     std::fs::write(out.join("report.html"), html(&md))?;
     std::fs::write(out.join("report.md"), md)?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn notes_are_capped_by_count_with_the_rest_counted() {
-        let notes: Vec<String> = (0..100_000).map(|i| format!("skipped `{i}`")).collect();
-        let kept = cap_notes(notes);
-        assert_eq!(kept.len(), NOTES_KEPT + 1);
-        assert!(kept[NOTES_KEPT].starts_with("... and 99950 more note(s)"));
-    }
-
-    #[test]
-    fn notes_are_capped_by_bytes_with_the_rest_counted() {
-        let notes: Vec<String> = (0..10).map(|_| "x".repeat(4000)).collect();
-        let kept = cap_notes(notes);
-        assert_eq!(
-            kept.len(),
-            5,
-            "four notes of 4 KB fit in 16 KiB, then the count"
-        );
-        assert!(kept[4].starts_with("... and 6 more note(s)"));
-        assert_eq!(cap_notes(vec!["a".into()]), vec!["a".to_string()]);
-    }
 }

@@ -10,22 +10,17 @@
 //!
 //! What makes that cheap is the seed. Before any learner, the grader builds
 //! every chapter's subject from the pristine stubs, with exactly the command
-//! a learner's build uses, in the shared target directory: every dependency
-//! unit a learner's build can need is then compiled there, once. A worker's
+//! a learner's build uses, in the shared target directory (`prepare`'s
+//! `build_seed`): every dependency unit a learner's build can need is then
+//! compiled there, once. A worker's
 //! target directory is a skeleton of symbolic links to those units (the
 //! chapter's own crate excluded, so it is always compiled from the learner's
 //! source); the build sandbox binds the shared directory read-only, so a
 //! build can read the dependencies and never change them. Cost: one link per
 //! unit file per worker, made once per run, and no dependency compiled twice.
 
-use crate::sandbox::Sandbox;
-use crate::workspace::{BuildEnv, Workspace};
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-use workbook_core::info::Chapter;
 
 /// The folders of a cargo target directory that hold compiled units.
 const UNIT_DIRS: &[&str] = &["deps", ".fingerprint", "build"];
@@ -95,49 +90,6 @@ impl Seed {
         }
         Ok(dir.to_path_buf())
     }
-}
-
-/// Builds every chapter's subject from its pristine `stubs` into `target`
-/// (in a copy of `pristine` that is removed after): the seed.
-pub fn build(
-    chapters: &[Chapter],
-    stubs: &[BTreeMap<PathBuf, String>],
-    pristine: &Workspace,
-    target: &Path,
-    sandbox: &Sandbox,
-) -> Result<()> {
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_style(
-        ProgressStyle::with_template(
-            "{spinner} compiling what every learner's build links to, once: {elapsed}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    spinner.enable_steady_tick(Duration::from_millis(200));
-    let dir = target
-        .join("work")
-        .join(format!("{}-wseed", std::process::id()));
-    let built = pristine.copy_to(&dir).and_then(|ws| {
-        for (c, files) in chapters.iter().zip(stubs) {
-            let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
-            let subject = crate::judge::subject_sources(files, files, &keys, c.package())?;
-            ws.load(c, &subject)?;
-            ws.add_subject_bin(c)?;
-        }
-        let env = BuildEnv {
-            target_dir: target,
-            sandbox,
-            // The instructor's own code: no limit but patience.
-            limit: Duration::from_secs(6 * 3600),
-            bounds: None,
-        };
-        let done = ws.build_seed(chapters, &env);
-        ws.remove();
-        done
-    });
-    spinner.finish_and_clear();
-    let _ = std::fs::remove_dir_all(&dir);
-    built
 }
 
 /// Bytes a target directory holds in files of its own (links, and what they

@@ -14,7 +14,9 @@
 //! beyond the files. Cost: one hash per learner; merging reads the parts.
 
 use crate::config::Config;
-use crate::{Case, LearnerResult, report};
+use crate::record::{Case, LearnerResult};
+use crate::report;
+use crate::results::Results;
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -200,13 +202,17 @@ pub fn merge(chapters: &[Chapter], parts: &[PathBuf], out: &Path) -> Result<()> 
         );
     }
     let (cases, config) = (first.cases.clone(), first.config.clone());
-    let mut results: Vec<LearnerResult> = loaded.into_iter().flat_map(|(_, p)| p.results).collect();
-    results.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut records: Vec<LearnerResult> = loaded.into_iter().flat_map(|(_, p)| p.results).collect();
+    records.sort_by(|a, b| a.name.cmp(&b.name));
+    let results: Vec<Results> = records
+        .iter()
+        .map(|r| Results::of(&cases, chapters, r))
+        .collect();
     // Written beside `out` and moved into place whole, like a run's report.
     let staging = crate::staging::Staging::beside(out)?;
     for r in &results {
         crate::interrupt::check()?;
-        report::write_learner(staging.dir(), &cases, chapters, r)?;
+        report::write_learner(staging.dir(), r)?;
     }
     report::write_class(staging.dir(), &cases, chapters, &config, &results)?;
     crate::interrupt::check()?;

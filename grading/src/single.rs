@@ -9,7 +9,16 @@
 //! pristine build (cheap when the dependencies are prebuilt) and one
 //! learner's grading.
 
-use crate::*;
+use crate::interrupt;
+use crate::learner::grade_one;
+use crate::prepare::{Setup, prepare};
+use crate::record::{Case, LearnerResult};
+use crate::results::{Results, json_text};
+use crate::{staging, submission, worker};
+use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use workbook_core::info::Chapter;
 
 /// `grader test-runner SLUG INPUT_DIR OUTPUT_DIR`: the Exercism
 /// test-runner interface, one submission of one chapter. INPUT_DIR is the
@@ -39,11 +48,11 @@ pub fn test_runner(
         .with_context(|| format!("cannot create {}", output.display()))?;
     let graded = grade_single(root, one, input, &setup);
     if let Some(sig) = interrupt::requested() {
-        return Ok(interrupted(sig, Some(output)));
+        return Ok(interrupt::interrupted(sig, Some(output)));
     }
     let (cases, r) = graded?;
-    let json = report::learner_json(&cases, one, &r);
-    platform::write_whole(&output.join("results.json"), &json)?;
+    let results = Results::of(&cases, one, &r);
+    staging::write_whole(&output.join("results.json"), &json_text(&results)?)?;
     println!("wrote {}", output.join("results.json").display());
     Ok(ExitCode::SUCCESS)
 }
@@ -71,11 +80,12 @@ pub(crate) fn grade_single(
     let staged = ctx
         .target_dir
         .join(format!("runner-input-{}", std::process::id()));
-    let path = match platform::chapter_files(chapters, input) {
+    let path = match chapter_files(chapters, input) {
         Some((chapter, src)) => {
             let _ = std::fs::remove_dir_all(&staged);
-            let dest = staged.join("exercises").join(chapter.folder()).join("src");
-            platform::stage_sources(&src, &dest)?;
+            // Staged as a copy of the workbook holding only this chapter.
+            let dest = chapter.in_copy(&staged).stub_dir().join("src");
+            stage_sources(&src, &dest)?;
             staged.clone()
         }
         None => input.to_path_buf(),
@@ -91,4 +101,32 @@ pub(crate) fn grade_single(
     let _ = std::fs::remove_dir_all(&staged);
     interrupt::check()?;
     Ok((ctx.cases.clone(), r))
+}
+
+/// When one chapter is graded and `input` is that chapter's crate (with
+/// `src/`) or its bare `.rs` files (what a learner uploads to Gradescope or
+/// PrairieLearn), the chapter and the folder holding its sources; None for
+/// a copy of the workbook or of `exercises/`.
+fn chapter_files<'a>(chapters: &'a [Chapter], input: &Path) -> Option<(&'a Chapter, PathBuf)> {
+    let [chapter] = chapters else {
+        return None;
+    };
+    if input.join("exercises").is_dir() || input.join(chapter.folder()).is_dir() {
+        return None;
+    }
+    if input.join("src").is_dir() {
+        return Some((chapter, input.join("src")));
+    }
+    let bare = std::fs::read_dir(input)
+        .ok()?
+        .flatten()
+        .any(|e| e.path().extension().is_some_and(|x| x == "rs") && e.path().is_file());
+    bare.then(|| (chapter, input.to_path_buf()))
+}
+
+/// A chapter's sources copied from `src` to `dest` (the submission's reader
+/// then decides what of them is read).
+fn stage_sources(src: &Path, dest: &Path) -> Result<()> {
+    crate::workspace::copy_tree(src, dest)
+        .with_context(|| format!("cannot stage the submission's {}", src.display()))
 }

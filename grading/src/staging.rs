@@ -9,8 +9,10 @@
 //! turn (the old ones are moved aside first, then deleted), never touching
 //! anything else in the folder. A run that stops before that removes its
 //! folder. The folder is `flock`ed while its run lives, so a later run
-//! removes the folders of runs that died without cleaning up. State: the
-//! folder and its lock. Cost: renames in one file system.
+//! removes the folders of runs that died without cleaning up. A single
+//! results file (`grade-one`, `test-runner`) is written the same way, beside
+//! itself, then renamed (`write_whole`). State: the folder and its lock.
+//! Cost: renames in one file system.
 
 use crate::leftovers::unheld;
 use anyhow::{Context, Result, bail};
@@ -102,6 +104,25 @@ impl Drop for Staging {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }
+}
+
+/// One file (a platform's results file) written whole or not at all:
+/// beside `path`, then renamed into place.
+pub fn write_whole(path: &Path, text: &str) -> Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let name = path.file_name().map_or_else(
+        || "results.json".into(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let partial = dir
+        .unwrap_or(Path::new("."))
+        .join(format!(".{name}.partial-{}", std::process::id()));
+    std::fs::write(&partial, text)
+        .with_context(|| format!("cannot write {}", partial.display()))?;
+    std::fs::rename(&partial, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// `out` as its parent folder and its name, whatever form it was given in

@@ -103,34 +103,27 @@ impl Answers {
     /// of the reference (`solutions/NN_slug/src`). Files that cannot be read
     /// add nothing.
     pub fn of(
-        root: &Path,
         chapter: &Chapter,
         hidden: Option<&Path>,
         stubs: &BTreeMap<PathBuf, String>,
     ) -> Answers {
-        let slug = &chapter.chapter.slug;
-        let mut suites = vec![root.join("tests").join(format!("{slug}.rs"))];
+        let mut suites = vec![chapter.suite()];
         if let Some(h) = hidden {
-            suites.push(h.join(format!("{slug}.rs")));
+            suites.push(chapter.hidden_suite_in(h));
         }
-        let snapshots = root.join("tests").join("snapshots");
-        if let Ok(entries) = std::fs::read_dir(&snapshots) {
-            let prefix = format!("{slug}__");
+        if let Ok(entries) = std::fs::read_dir(chapter.snapshot_dir()) {
             suites.extend(
                 entries
                     .filter_map(|e| e.ok())
                     .map(|e| e.path())
                     .filter(|p| {
                         p.file_name()
-                            .is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
+                            .is_some_and(|n| chapter.owns_snapshot(&n.to_string_lossy()))
                     }),
             );
         }
         let mut given = Vec::new();
-        rust_files(
-            &root.join("solutions").join(chapter.folder()).join("src"),
-            &mut given,
-        );
+        rust_files(&chapter.reference_dir().join("src"), &mut given);
         // The book's recorder writes the chapter's answers into its quizzes
         // (92 boards, 304 tours): it is no code a learner writes.
         given.retain(|p| p.file_name().is_none_or(|n| n != "book.rs"));
@@ -643,7 +636,6 @@ mod tests {
         for (slug, folder) in [("intro", "00_intro"), ("apples", "01_apples")] {
             let c = chapter(slug);
             let known = Answers::of(
-                &repo(),
                 &c,
                 Some(&repo().join("grading/hidden")),
                 &stubs_of(&repo(), &c),
@@ -670,7 +662,6 @@ mod tests {
         let hidden = repo().join("grading/hidden");
         for (slug, learner) in [("n_queens", queens), ("knights_tour", knights)] {
             let known = Answers::of(
-                &repo(),
                 &chapter(slug),
                 Some(&hidden),
                 &stubs_of(&repo(), &chapter(slug)),
@@ -699,7 +690,7 @@ mod tests {
                 "{}: no reference files",
                 c.chapter.slug
             );
-            let known = Answers::of(&root, &c, Some(&hidden), &stubs_of(&root, &c));
+            let known = Answers::of(&c, Some(&hidden), &stubs_of(&root, &c));
             assert!(
                 !known.known.is_empty(),
                 "{}: the tests hold no answers?",

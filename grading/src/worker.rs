@@ -4,8 +4,8 @@
 //! worker, so workers never wait for each other; all of it is named after
 //! the run's pid, so a dead run's leftovers are found and swept.
 
-use crate::Ctx;
 use crate::cgroup::Cgroup;
+use crate::prepare::Ctx;
 use crate::workspace::BuildBounds;
 use anyhow::Result;
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ impl Worker {
             .cgroups
             .then(|| {
                 Cgroup::create(
-                    &cgroup_name(index),
+                    &crate::cgroup::worker_name(index),
                     ctx.config.build_memory_mb << 20,
                     ctx.config.build_tasks,
                 )
@@ -71,23 +71,5 @@ impl Drop for Worker {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.work);
         let _ = std::fs::remove_dir_all(&self.target);
-    }
-}
-
-/// The name of worker `index`'s control group (unique per run).
-pub fn cgroup_name(index: usize) -> String {
-    format!("{}{}-w{index}", crate::cgroup::PREFIX, std::process::id())
-}
-
-/// Whether builds get a control group here; says once why not.
-pub fn probe_cgroups() -> bool {
-    match Cgroup::create(&cgroup_name(usize::MAX), 1 << 30, 64) {
-        Ok(_) => true,
-        Err(e) => {
-            eprintln!(
-                "grade: note: builds are limited per process (RLIMIT_DATA, RLIMIT_NPROC), not as a whole: {e:#}"
-            );
-            false
-        }
     }
 }

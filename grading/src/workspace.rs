@@ -14,6 +14,7 @@
 //! whole class, and workers never wait for each other). Cost: one copy of a
 //! few megabytes per learner, one `cargo build` per learner and chapter.
 
+use crate::limited::{BUILD_COMMAND, BuildLimits};
 use crate::sandbox::{Sandbox, kill_tree};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
@@ -23,18 +24,30 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use workbook_core::info::Chapter;
 
-/// What the grader copies from the workbook root.
+/// What the grader copies from the workbook root. The tools' crates are
+/// never built in a copy, but cargo loads every member of the workspace
+/// (a manifest and the targets it infers) before it builds one chapter.
 const COPIED: &[&str] = &[
     "Cargo.toml",
     "Cargo.lock",
     ".cargo",
     "rust-toolchain.toml",
     "rust-toolchain",
+    "core",
     "workbook",
+    "grading/Cargo.toml",
+    "grading/src",
+    "grading/benches",
+    "xtask/Cargo.toml",
+    "xtask/src",
     "exercises",
     "solutions",
     "tests",
 ];
+
+/// The folder of a copy where its builds' test binaries are copied to, one
+/// folder per chapter: the grader's own, beside the workbook's layout.
+const BIN: &str = "bin";
 
 /// The most compiler errors kept for one chapter, and their total size.
 const ERRORS_KEPT: usize = 20;
@@ -62,7 +75,7 @@ pub struct BuildEnv<'a> {
     pub bounds: Option<&'a BuildBounds<'a>>,
 }
 
-/// The limits on a learner's build, set by `workbook __limited-build`
+/// The limits on a learner's build, set by `grader __limited-build`
 /// before it becomes the build (outside the sandbox, so the sandbox and
 /// everything in it inherit them).
 pub struct BuildBounds<'a> {
@@ -111,11 +124,16 @@ impl Workspace {
                 .with_context(|| format!("cannot make the judge of {}", c.folder()))?;
             ws.load(c, &judge)?;
         }
-        if let Some(hidden) = hidden {
-            copy_tree(hidden, &dir.join("grading/hidden"))?;
+        if let (Some(hidden), Some(first)) = (hidden, chapters.first()) {
+            // Wherever the config reads them from, the copy holds the
+            // hidden suites where a chapter's hidden suite is by default
+            // (one folder for every chapter, with what they share).
+            let folder = ws.chapter(first).hidden_suite();
+            if let Some(folder) = folder.parent() {
+                copy_tree(hidden, folder)?;
+            }
             for c in chapters {
-                let suite = dir.join(format!("grading/hidden/{}.rs", c.chapter.slug));
-                if suite.is_file() {
+                if ws.chapter(c).hidden_suite().is_file() {
                     ws.wire_hidden(c)?;
                 }
             }
@@ -129,7 +147,7 @@ impl Workspace {
         for entry in std::fs::read_dir(&self.dir)? {
             let entry = entry?;
             // The pristine build's binaries are not the learner's to run.
-            if entry.file_name() != "bin" {
+            if entry.file_name() != BIN {
                 copy_tree(&entry.path(), &dir.join(entry.file_name()))?;
             }
         }
@@ -164,17 +182,17 @@ impl Workspace {
 
     /// Adds `[[test]] hidden_<slug>` and the reference as a dev-dependency.
     fn wire_hidden(&self, c: &Chapter) -> Result<()> {
-        let manifest = self.chapter_dir(c).join("Cargo.toml");
+        let here = self.chapter(c);
+        let manifest = here.stub_dir().join("Cargo.toml");
         let text = std::fs::read_to_string(&manifest)?;
         let mut doc: toml::Table = text
             .parse()
             .with_context(|| format!("{} is not valid TOML", manifest.display()))?;
-        let slug = &c.chapter.slug;
         let mut target = toml::Table::new();
-        target.insert("name".into(), crate::Suite::Hidden.target(c).into());
+        target.insert("name".into(), crate::record::Suite::Hidden.target(c).into());
         target.insert(
             "path".into(),
-            format!("../../grading/hidden/{slug}.rs").into(),
+            self.manifest_path(&here, &here.hidden_suite())?.into(),
         );
         let tests = doc
             .entry("test")
@@ -185,7 +203,7 @@ impl Workspace {
         let mut dep = toml::Table::new();
         dep.insert(
             "path".into(),
-            format!("../../solutions/{}", c.folder()).into(),
+            self.manifest_path(&here, &here.reference_dir())?.into(),
         );
         let dev = doc
             .entry("dev-dependencies")
@@ -197,8 +215,38 @@ impl Workspace {
         Ok(())
     }
 
+    /// Chapter `c` in this copy: every place of it, from `Chapter`'s
+    /// methods (the copy keeps the checkout's layout).
+    pub fn chapter(&self, c: &Chapter) -> Chapter {
+        c.in_copy(&self.dir)
+    }
+
+    /// The learner's crate of chapter `c` in this copy.
     pub fn chapter_dir(&self, c: &Chapter) -> PathBuf {
-        self.dir.join("exercises").join(c.folder())
+        self.chapter(c).stub_dir().to_path_buf()
+    }
+
+    /// Where the test binaries of the chapter in folder `folder` are
+    /// copied after a build.
+    pub fn bin_dir(&self, folder: &str) -> PathBuf {
+        self.dir.join(BIN).join(folder)
+    }
+
+    /// `to`, a place of this copy, as a manifest in the crate of `here`
+    /// names it: relative to the crate's folder (`../../solutions/NN_slug`).
+    fn manifest_path(&self, here: &Chapter, to: &Path) -> Result<String> {
+        let inside = |p: &Path| {
+            p.strip_prefix(&self.dir)
+                .map(Path::to_path_buf)
+                .with_context(|| {
+                    format!("{} is not in the copy {}", p.display(), self.dir.display())
+                })
+        };
+        let up: PathBuf = inside(here.stub_dir())?
+            .components()
+            .map(|_| Path::new(".."))
+            .collect();
+        Ok(up.join(inside(to)?).to_string_lossy().into_owned())
     }
 
     /// Adds the subject's binary target to a chapter's manifest.
@@ -313,15 +361,15 @@ impl Workspace {
             .build(&cargo, &self.dir, env.target_dir, &seed, &cargo);
         let mut cmd = match env.bounds {
             Some(b) => {
+                let limits = BuildLimits {
+                    data_bytes: b.data_bytes,
+                    file_bytes: b.file_bytes,
+                    nproc: b.nproc,
+                    cgroups: b.cgroup.map(|g| g.procs_files()).unwrap_or_default(),
+                };
                 let mut cmd = Command::new(&b.self_exe);
-                cmd.arg("__limited-build")
-                    .arg(b.data_bytes.to_string())
-                    .arg(b.file_bytes.to_string())
-                    .arg(b.nproc.to_string());
-                for f in b.cgroup.map(|g| g.procs_files()).unwrap_or_default() {
-                    cmd.arg("--cgroup").arg(f);
-                }
-                cmd.arg("--")
+                cmd.arg(BUILD_COMMAND)
+                    .args(limits.to_args())
                     .arg(inner.get_program())
                     .args(inner.get_args());
                 if !env.sandbox.mode.bwrap() {
@@ -484,7 +532,7 @@ impl Workspace {
                         msg["executable"].as_str(),
                         msg["target"]["name"].as_str(),
                     ) {
-                        let dir = self.dir.join("bin").join(&folder);
+                        let dir = self.bin_dir(&folder);
                         std::fs::create_dir_all(&dir)?;
                         let copy = dir.join(name);
                         std::fs::copy(exe, &copy).with_context(|| format!("cannot copy {exe}"))?;
@@ -684,22 +732,6 @@ fn exercise_folder(manifest: &str) -> Option<String> {
         .then(|| dir.file_name()?.to_str().map(str::to_string))?
 }
 
-/// The test names in a suite binary (`--list`), run on the pristine build.
-pub fn list_tests(binary: &Path) -> Result<Vec<String>> {
-    let out = Command::new(binary)
-        .args(["--list", "--format", "terse"])
-        .env_clear()
-        .output()?;
-    if !out.status.success() {
-        bail!("cannot list the tests of {}", binary.display());
-    }
-    Ok(String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| l.strip_suffix(": test"))
-        .map(str::to_string)
-        .collect())
-}
-
 fn wipe(dir: &Path) -> Result<()> {
     if std::fs::symlink_metadata(dir).is_ok() {
         std::fs::remove_dir_all(dir).with_context(|| format!("cannot clear {}", dir.display()))?;
@@ -731,4 +763,34 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
         copy_tree(&entry.path(), &to.join(name))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copys_manifest_names_the_hidden_suite_and_the_reference_from_its_crate() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let chapters = workbook_core::info::load_chapters(&root).unwrap();
+        let c = &chapters[0];
+        let ws = Workspace {
+            dir: PathBuf::from("/grade/pristine-1"),
+        };
+        let here = ws.chapter(c);
+        assert_eq!(ws.chapter_dir(c), ws.dir.join("exercises").join(c.folder()));
+        let slug = &c.chapter.slug;
+        assert_eq!(
+            ws.manifest_path(&here, &here.hidden_suite()).unwrap(),
+            format!("../../grading/hidden/{slug}.rs")
+        );
+        assert_eq!(
+            ws.manifest_path(&here, &here.reference_dir()).unwrap(),
+            format!("../../solutions/{}", c.folder())
+        );
+        assert!(
+            ws.manifest_path(&here, &c.suite()).is_err(),
+            "not in the copy"
+        );
+    }
 }

@@ -22,7 +22,7 @@
 //! given type) may not take a name the given code mentions (`method_name`).
 
 use super::given::{
-    Context, End, Leaf, impl_item_name, impl_item_vis, item_name, item_vis, use_leaves,
+    Context, End, Leaf, fn_like, impl_item_name, impl_item_vis, item_name, item_vis, use_leaves,
 };
 use super::policy::{DERIVES, MACROS, MAX_DEPTH, NAMED_MACROS, REPRS, RULES, STD_ROOTS};
 use proc_macro2::Span;
@@ -105,13 +105,6 @@ pub(super) fn bindings(p: &syn::Pat) -> Vec<String> {
     let mut bound = Bound::default();
     bound.visit_pat(p);
     bound.0
-}
-
-/// Whether an imported name may be a function: functions are named in
-/// lower case, types, traits and constants are not (modules are, but a
-/// module cannot be cast).
-pub(super) fn fn_like(name: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
 }
 
 pub(super) struct Checker<'a> {

@@ -6,11 +6,10 @@
 //! helper named like one would shadow it) and which methods it calls (a new
 //! method named like one would take the call over). State: a [`Context`]
 //! per chapter and a [`Given`] per pristine file, built once from the
-//! parsed pristine stubs, plus the flattened leaves of `use` trees, which
-//! the checker and the splice share. Cost: one walk of each pristine syntax
-//! tree.
+//! parsed pristine stubs, plus what the checker and the splice share
+//! about names: the flattened leaves of `use` trees and which names may be
+//! functions ([`fn_like`]). Cost: one walk of each pristine syntax tree.
 
-use super::checker::fn_like;
 use super::policy::{STD_ROOTS, forbidden_path};
 use super::tokens::for_each_token;
 use proc_macro2::TokenTree;
@@ -20,6 +19,13 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{ImplItem, Item, UseTree, Visibility};
 use workbook_core::stubs::type_name;
+
+/// Whether an imported name may be a function: functions are named in
+/// lower case, types, traits and constants are not (modules are, but a
+/// module cannot be cast).
+pub(super) fn fn_like(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+}
 
 /// What the given code of the whole chapter uses.
 pub(super) struct Context<'a> {

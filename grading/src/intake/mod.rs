@@ -161,7 +161,22 @@ fn take_here(
         let spliced = match parsed.get(rel) {
             Some(file) => {
                 let theirs = submitted.get(rel).map(Vec::as_slice);
-                take_file(&ctx, rel, text, file, theirs, stubs, &mut out)
+                let (spliced, found) = take_file(&ctx, text, file, theirs, stubs);
+                out.refused.extend(
+                    found
+                        .refused
+                        .into_iter()
+                        .map(|(line, rule, reason)| Refusal {
+                            file: rel.clone(),
+                            line,
+                            rule,
+                            reason,
+                        }),
+                );
+                let shown = rel.display();
+                out.notes
+                    .extend(found.notes.iter().map(|n| format!("`{shown}`: {n}")));
+                spliced
             }
             None => text.clone(),
         };

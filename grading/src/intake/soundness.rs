@@ -37,7 +37,8 @@
 //! where the cast is) and its `given` flag. Cost: a look at each lifetime,
 //! binder, function-pointer type and cast the checker visits.
 
-use super::checker::{Checker, Kind, fn_like};
+use super::checker::{Checker, Kind};
+use super::given::fn_like;
 use syn::{Expr, PathArguments, Type};
 
 /// The integer types a cast may target.

@@ -15,8 +15,6 @@
 //! the stubs found and the checker. Cost: one walk of the learner's items
 //! and one pass over the pristine text to apply the edits.
 
-use super::ChapterIntake;
-use super::Refusal;
 use super::checker::{Checker, Kind, Scope, bindings};
 use super::given::{
     Context, End, FnAt, Given, ImplAt, Leaf, impl_item_name, impl_key, item_name, item_vis,
@@ -27,7 +25,6 @@ use super::tokens::{Learner, canonical, read_learner, scan, scan_name};
 use proc_macro2::{LineColumn, Span};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
-use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Attribute, ImplItem, Item, Visibility};
@@ -37,59 +34,55 @@ fn slice<'t>(text: &'t str, r: &Range<usize>) -> &'t str {
     text.get(r.clone()).unwrap_or("")
 }
 
-/// Collects one file's refusals and notes.
-pub(super) struct FileOut<'o> {
-    rel: PathBuf,
-    out: &'o mut ChapterIntake,
+/// One file's refusals (line, rule, reason) and notes, in the order they
+/// are found; the intake files them under the file's path.
+#[derive(Debug, Default)]
+pub(super) struct FileOut {
+    pub(super) refused: Vec<(usize, &'static str, String)>,
+    pub(super) notes: Vec<String>,
 }
 
-impl FileOut<'_> {
-    pub(super) fn refuse(&mut self, line: usize, rule: &'static str, reason: String) {
-        self.out.refused.push(Refusal {
-            file: self.rel.clone(),
-            line,
-            rule,
-            reason,
-        });
+impl FileOut {
+    fn refuse(&mut self, line: usize, rule: &'static str, reason: String) {
+        self.refused.push((line, rule, reason));
     }
 
-    pub(super) fn note(&mut self, what: String) {
-        let rel = self.rel.display();
-        self.out.notes.push(format!("`{rel}`: {what}"));
+    fn note(&mut self, what: String) {
+        self.notes.push(what);
     }
 }
 
-/// One pristine file: the text to build from it and the learner's copy.
+/// One pristine file and the learner's copy of it: the text to build, and
+/// what was refused and noted on the way.
 pub(super) fn take_file(
     ctx: &Context,
-    rel: &Path,
     text: &str,
     file: &syn::File,
     submitted: Option<&[u8]>,
     stubs: &[String],
-    out: &mut ChapterIntake,
-) -> String {
+) -> (String, FileOut) {
     let given = Given::new(file, stubs);
-    let mut fo = FileOut {
-        rel: rel.to_path_buf(),
-        out,
-    };
+    let mut fo = FileOut::default();
     let Some(bytes) = submitted else {
         if given.has_stubs() {
             fo.note("not submitted; the stub was used".into());
         }
-        return text.to_string();
+        return (text.to_string(), fo);
     };
     if !given.has_stubs() {
         if bytes != text.as_bytes() {
             fo.note("has no function to write; your changes were ignored".into());
         }
-        return text.to_string();
+        return (text.to_string(), fo);
     }
-    match read_learner(bytes, &mut fo) {
-        Some(learner) => splice(ctx, &given, text, &learner, &mut fo),
-        None => text.to_string(),
-    }
+    let spliced = match read_learner(bytes) {
+        Ok(learner) => splice(ctx, &given, text, &learner, &mut fo),
+        Err((line, rule, reason)) => {
+            fo.refuse(line, rule, reason);
+            text.to_string()
+        }
+    };
+    (spliced, fo)
 }
 
 /// An edit of the pristine text: replace `range` with `text`.
@@ -137,7 +130,7 @@ fn splice(ctx: &Context, given: &Given, text: &str, learner: &Learner, fo: &mut 
     for (line, rule, reason) in std::mem::take(&mut sp.checker.found) {
         fo.refuse(line, rule, reason);
     }
-    for (line, rule, reason) in scan(learner.tokens.clone(), &sp.accepted, ctx) {
+    for (line, rule, reason) in scan(learner.tokens.clone(), &sp.accepted, &ctx.forbidden) {
         fo.refuse(line, rule, reason);
     }
     let mut edits = sp.edits;
@@ -475,7 +468,7 @@ impl<'a> Splicer<'a> {
             self.shadow(&b, false, restricted, line);
         }
         for seg in leaf.path().iter().copied().chain(leaf.binding().as_deref()) {
-            scan_name(seg, line, self.ctx, &mut self.checker.found);
+            scan_name(seg, line, &self.ctx.forbidden, &mut self.checker.found);
         }
         self.checker.found.len() == before
     }

@@ -12,12 +12,18 @@
 //! one lex, one walk of the token trees for nesting, one parse, and one
 //! walk of the taken tokens.
 
-use super::given::Context;
 use super::policy::{
     KEYWORDS, MAX_BRACKETS, MAX_FILE_BYTES, MAX_NESTING, RESERVED_PREFIX, STD_ROOTS, forbidden_path,
 };
-use super::splice::FileOut;
 use proc_macro2::{Delimiter, LineColumn, Spacing, TokenStream, TokenTree};
+use std::collections::BTreeMap;
+
+/// One finding of the token pass: line, rule id, reason.
+pub(super) type Found = (usize, &'static str, String);
+
+/// The names the given code imports from forbidden modules, with the rule
+/// each breaks (`given::Context::forbidden`).
+pub(super) type Forbidden = BTreeMap<String, &'static str>;
 
 /// Calls `f` on every token of `ts`, groups included, without recursion.
 pub(super) fn for_each_token(ts: TokenStream, mut f: impl FnMut(&TokenTree)) {
@@ -77,21 +83,23 @@ fn write_canonical(ts: TokenStream, out: &mut String) {
     }
 }
 
-/// The learner's file, lexed, measured and parsed; refusals on the way.
+/// The learner's file, lexed, measured and parsed.
 pub(super) struct Learner {
     pub(super) text: String,
     pub(super) tokens: TokenStream,
     pub(super) file: syn::File,
 }
 
-pub(super) fn read_learner(bytes: &[u8], fo: &mut FileOut) -> Option<Learner> {
+/// The learner's file, or the one refusal that stops it from being read
+/// (too large, not UTF-8 or not Rust, not lexing, nesting too deep, not
+/// parsing).
+pub(super) fn read_learner(bytes: &[u8]) -> Result<Learner, Found> {
     if bytes.len() > MAX_FILE_BYTES {
         let reason = format!(
             "the file has {} bytes; the grader reads at most {MAX_FILE_BYTES}",
             bytes.len()
         );
-        fo.refuse(1, "size", reason);
-        return None;
+        return Err((1, "size", reason));
     }
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t.strip_prefix('\u{feff}').unwrap_or(t).to_string(),
@@ -100,33 +108,28 @@ pub(super) fn read_learner(bytes: &[u8], fo: &mut FileOut) -> Option<Learner> {
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            fo.refuse(line, "syntax", "the file is not UTF-8 text".into());
-            return None;
+            return Err((line, "syntax", "the file is not UTF-8 text".into()));
         }
     };
     if text.starts_with("#!") && !text[2..].trim_start().starts_with('[') {
-        fo.refuse(1, "syntax", "a `#!` line is not Rust".into());
-        return None;
+        return Err((1, "syntax", "a `#!` line is not Rust".into()));
     }
     let tokens: TokenStream = match text.parse() {
         Ok(t) => t,
         Err(e) => {
             let line = e.span().start().line;
-            fo.refuse(line, "syntax", format!("the file does not lex: {e}"));
-            return None;
+            return Err((line, "syntax", format!("the file does not lex: {e}")));
         }
     };
     if let Err((line, reason)) = nesting(tokens.clone()) {
-        fo.refuse(line, "nesting", reason);
-        return None;
+        return Err((line, "nesting", reason));
     }
     // Parsed from the tokens already lexed: one lex per file, same spans.
     match syn::parse2::<syn::File>(tokens.clone()) {
-        Ok(file) => Some(Learner { text, tokens, file }),
+        Ok(file) => Ok(Learner { text, tokens, file }),
         Err(e) => {
             let line = e.span().start().line;
-            fo.refuse(line, "syntax", format!("the file does not parse: {e}"));
-            None
+            Err((line, "syntax", format!("the file does not parse: {e}")))
         }
     }
 }
@@ -263,8 +266,8 @@ fn segment(toks: &[TokenTree], start: usize) -> (usize, usize) {
 pub(super) fn scan(
     tokens: TokenStream,
     accepted: &[(LineColumn, LineColumn)],
-    ctx: &Context,
-) -> Vec<(usize, &'static str, String)> {
+    forbidden: &Forbidden,
+) -> Vec<Found> {
     // Line and column, not byte offsets: proc-macro2 finds a byte offset by
     // walking the characters, a line by a binary search.
     let inside = |r: &(LineColumn, LineColumn)| accepted.iter().any(|a| a.0 <= r.0 && r.1 <= a.1);
@@ -278,7 +281,7 @@ pub(super) fn scan(
             match t {
                 TokenTree::Group(g) if overlaps(&r) => stack.push(g.stream()),
                 TokenTree::Ident(id) if inside(&r) => {
-                    ident(&toks, i, &id.to_string(), ctx, &mut found)
+                    ident(&toks, i, &id.to_string(), forbidden, &mut found)
                 }
                 _ => {}
             }
@@ -288,12 +291,7 @@ pub(super) fn scan(
 }
 
 /// The checks of one identifier on its own: spelling and forbidden imports.
-pub(super) fn scan_name(
-    name: &str,
-    line: usize,
-    ctx: &Context,
-    found: &mut Vec<(usize, &'static str, String)>,
-) {
+pub(super) fn scan_name(name: &str, line: usize, forbidden: &Forbidden, found: &mut Vec<Found>) {
     let mut push = |rule: &'static str, reason: String| found.push((line, rule, reason));
     if name.starts_with("r#") {
         push("raw_ident", format!("the raw identifier `{name}`"));
@@ -311,7 +309,7 @@ pub(super) fn scan_name(
             format!("`{name}`: identifiers starting with `{RESERVED_PREFIX}` are the grader's"),
         );
     }
-    if let Some(rule) = ctx.forbidden.get(name) {
+    if let Some(rule) = forbidden.get(name) {
         push(
             rule,
             format!("`{name}` is imported by the given code from `{rule}`"),
@@ -319,15 +317,9 @@ pub(super) fn scan_name(
     }
 }
 
-fn ident(
-    toks: &[TokenTree],
-    i: usize,
-    name: &str,
-    ctx: &Context,
-    found: &mut Vec<(usize, &'static str, String)>,
-) {
+fn ident(toks: &[TokenTree], i: usize, name: &str, forbidden: &Forbidden, found: &mut Vec<Found>) {
     let line = toks[i].span().start().line;
-    scan_name(name, line, ctx, found);
+    scan_name(name, line, forbidden, found);
     let mut push = |rule: &'static str, reason: String| found.push((line, rule, reason));
     match name {
         "unsafe" => push("unsafe", "`unsafe` code".into()),

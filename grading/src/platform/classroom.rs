@@ -19,12 +19,11 @@
 //! is shown only when `hidden_visibility` is `visible`. State: none.
 //! Cost: one pass over the tests.
 
-use super::{Learner, Platforms, Visibility};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use crate::config::{Platforms, Visibility};
+use crate::results::{self, Status};
+use serde::Serialize;
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub struct Results {
     pub version: u32,
     pub status: String,
@@ -32,8 +31,7 @@ pub struct Results {
     pub tests: Vec<Test>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub struct Test {
     pub name: String,
     pub status: String,
@@ -46,16 +44,16 @@ pub struct Test {
     pub duration: u64,
 }
 
-pub fn render(learner: &Learner, config: &Platforms) -> Value {
+pub fn render(learner: &results::Results, config: &Platforms) -> Results {
     let mut tests: Vec<Test> = learner
         .tests
         .iter()
         .map(|t| Test {
             name: t.name.clone(),
-            status: status(&t.status).into(),
+            status: t.status.as_str().into(),
             score: t.points,
             message: if t.hidden && config.hidden_visibility != Visibility::Visible {
-                format!("a hidden test: {}", t.status)
+                format!("a hidden test: {}", t.status.as_str())
             } else {
                 t.text()
             },
@@ -74,27 +72,19 @@ pub fn render(learner: &Learner, config: &Platforms) -> Value {
         // says why there are none.
         tests.push(note_test("workbook", &learner.summary()));
     }
-    to_value(Results {
+    Results {
         version: 1,
-        status: status(&learner.status).into(),
+        // The reporter's three statuses are Exercism's.
+        status: learner.status.as_str().into(),
         max_score: learner.points.max,
         tests,
-    })
-}
-
-/// The reporter's three statuses.
-fn status(s: &str) -> &'static str {
-    match s {
-        "pass" => "pass",
-        "fail" => "fail",
-        _ => "error",
     }
 }
 
 fn note_test(name: &str, message: &str) -> Test {
     Test {
         name: name.into(),
-        status: "error".into(),
+        status: Status::Error.as_str().into(),
         score: 0.0,
         message: message.to_string(),
         test_code: String::new(),
@@ -104,17 +94,11 @@ fn note_test(name: &str, message: &str) -> Test {
     }
 }
 
-pub fn failed(message: &str) -> Value {
-    to_value(Results {
+pub fn failed(message: &str) -> Results {
+    Results {
         version: 1,
-        status: "error".into(),
+        status: Status::Error.as_str().into(),
         max_score: 0.0,
         tests: vec![note_test("workbook", message)],
-    })
-}
-
-fn to_value(r: Results) -> Value {
-    serde_json::to_value(r).unwrap_or_else(
-        |e| serde_json::json!({ "version": 1, "status": "error", "error": e.to_string() }),
-    )
+    }
 }

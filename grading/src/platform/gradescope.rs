@@ -5,15 +5,13 @@
 //! `score` overrides the tests' sum; a hidden test of the workbook must not
 //! show its inputs to a learner before the instructor publishes the grades.
 //! State: none. Cost: one pass over the tests. The structs are the fields
-//! this grader writes, typed (`deny_unknown_fields` so the unit tests read
-//! back exactly what is written).
+//! this grader writes, typed.
 
-use super::{Learner, Platforms, Visibility};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use crate::config::{Platforms, Visibility};
+use crate::results::{self, Status};
+use serde::Serialize;
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub struct Results {
     pub score: f64,
     pub execution_time: u64,
@@ -24,8 +22,7 @@ pub struct Results {
     pub tests: Vec<Test>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub struct Test {
     pub name: String,
     pub score: f64,
@@ -36,7 +33,7 @@ pub struct Test {
     pub visibility: Visibility,
 }
 
-pub fn render(learner: &Learner, config: &Platforms, elapsed: f64) -> Value {
+pub fn render(learner: &results::Results, config: &Platforms, elapsed: f64) -> Results {
     let tests = learner
         .tests
         .iter()
@@ -44,7 +41,7 @@ pub fn render(learner: &Learner, config: &Platforms, elapsed: f64) -> Value {
             name: t.name.clone(),
             score: t.points,
             max_score: t.max_points,
-            status: if t.status == "pass" {
+            status: if t.status == Status::Pass {
                 "passed"
             } else {
                 "failed"
@@ -59,7 +56,7 @@ pub fn render(learner: &Learner, config: &Platforms, elapsed: f64) -> Value {
             },
         })
         .collect();
-    to_value(Results {
+    Results {
         score: learner.points.total,
         execution_time: elapsed.ceil() as u64,
         output: learner.summary(),
@@ -68,11 +65,11 @@ pub fn render(learner: &Learner, config: &Platforms, elapsed: f64) -> Value {
         // The grader's own log (build progress) is for the instructor.
         stdout_visibility: Visibility::Hidden,
         tests,
-    })
+    }
 }
 
-pub fn failed(message: &str, elapsed: f64) -> Value {
-    to_value(Results {
+pub fn failed(message: &str, elapsed: f64) -> Results {
+    Results {
         score: 0.0,
         execution_time: elapsed.ceil() as u64,
         output: message.to_string(),
@@ -80,10 +77,5 @@ pub fn failed(message: &str, elapsed: f64) -> Value {
         visibility: Visibility::Visible,
         stdout_visibility: Visibility::Hidden,
         tests: Vec::new(),
-    })
-}
-
-fn to_value(r: Results) -> Value {
-    serde_json::to_value(r)
-        .unwrap_or_else(|e| serde_json::json!({ "score": 0, "output": e.to_string() }))
+    }
 }

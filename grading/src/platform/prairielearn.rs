@@ -10,15 +10,14 @@
 //! saying so). A learner sees every test at once, so a hidden test's
 //! message is shown only when `hidden_visibility` is `visible`.
 
-use super::{Learner, Platforms, Visibility};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use crate::config::{Platforms, Visibility};
+use crate::results;
+use serde::Serialize;
 
 /// PrairieLearn's limit on the results file.
 pub const MAX_BYTES: usize = 1_000_000;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Results {
     pub gradable: bool,
     pub score: f64,
@@ -28,8 +27,7 @@ pub struct Results {
     pub tests: Vec<Test>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Test {
     pub name: String,
     pub points: f64,
@@ -38,7 +36,7 @@ pub struct Test {
     pub output: String,
 }
 
-pub fn render(learner: &Learner, config: &Platforms) -> Value {
+pub fn render(learner: &results::Results, config: &Platforms) -> Results {
     let gradable = learner.gradable();
     let tests = learner
         .tests
@@ -52,7 +50,7 @@ pub fn render(learner: &Learner, config: &Platforms) -> Value {
                 message: match (shown, &t.message) {
                     (true, Some(m)) => m.clone(),
                     (true, None) => String::new(),
-                    (false, _) => format!("a hidden test: {}", t.status),
+                    (false, _) => format!("a hidden test: {}", t.status.as_str()),
                 },
                 output: if shown {
                     t.output.clone().unwrap_or_default()
@@ -82,7 +80,7 @@ pub fn render(learner: &Learner, config: &Platforms) -> Value {
     })
 }
 
-pub fn failed(message: &str) -> Value {
+pub fn failed(message: &str) -> Results {
     fit(Results {
         gradable: false,
         score: 0.0,
@@ -93,16 +91,16 @@ pub fn failed(message: &str) -> Value {
     })
 }
 
-/// `r` as JSON under `MAX_BYTES`: while it is over, every text is cut to
-/// half as many characters (a note in `message` says so); tests are
+/// `r` cut to fit in `MAX_BYTES` as JSON: while it is over, every text is
+/// cut to half as many characters (a note in `message` says so); tests are
 /// dropped last, counted in the message.
-fn fit(r: Results) -> Value {
+fn fit(r: Results) -> Results {
     let mut chars = usize::MAX;
     let mut cut = r.clone();
     loop {
         let text = serde_json::to_string(&cut).unwrap_or_default();
         if text.len() <= MAX_BYTES {
-            return serde_json::to_value(&cut).unwrap_or(Value::Null);
+            return cut;
         }
         chars = if chars == usize::MAX {
             64 << 10
@@ -126,7 +124,7 @@ fn fit(r: Results) -> Value {
                 short(&r.message, 4096)
             );
             cut.format_errors.truncate(1);
-            return serde_json::to_value(&cut).unwrap_or(Value::Null);
+            return cut;
         }
         cut.message = format!(
             "{}\n\n(texts cut to {chars} characters each to fit PrairieLearn's 1 MB limit)",
@@ -167,10 +165,9 @@ mod tests {
                 })
                 .collect(),
         };
-        let v = fit(r);
-        let text = serde_json::to_string(&v).unwrap();
+        let back = fit(r);
+        let text = serde_json::to_string(&back).unwrap();
         assert!(text.len() <= MAX_BYTES, "{} bytes", text.len());
-        let back: Results = serde_json::from_value(v).unwrap();
         assert_eq!(back.tests.len(), 20);
         assert!(back.message.contains("1 MB limit"), "{}", back.message);
         assert!(back.tests[0].message.contains("more characters cut"));
@@ -186,7 +183,7 @@ mod tests {
             output: String::new(),
             tests: Vec::new(),
         };
-        let back: Results = serde_json::from_value(fit(r)).unwrap();
+        let back = fit(r);
         assert_eq!(back.message, "m");
         assert_eq!(back.format_errors, ["e"]);
     }

@@ -180,7 +180,7 @@ fn workbook() -> (PathBuf, Vec<workbook_core::info::Chapter>) {
 /// One chapter as the grader sees it, with the reference as a learner
 /// would hand it in (what `grader learner-reference` writes).
 fn real_chapter(root: &Path, c: &workbook_core::info::Chapter) -> RealChapter {
-    let pristine = crate::read_sources(&c.dir.join("src"))
+    let pristine = crate::prepare::read_sources(&c.stub_dir().join("src"))
         .unwrap_or_else(|e| panic!("{}: no stubs: {e:#}", c.folder()));
     let solution = workbook_core::stubs::learner_reference(root, c)
         .unwrap_or_else(|e| panic!("{}: no learner's reference: {e:#}", c.folder()))
