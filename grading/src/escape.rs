@@ -24,7 +24,8 @@
 //! * `csv`: `line`, then RFC 4180 quoting, and a cell a spreadsheet would
 //!   read as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first)
 //!   gets a leading `'`.
-//! * HTML is made from the Markdown by `report::html`, which also turns
+//! * HTML is made from the Markdown by `report::html` (whose tests show
+//!   that what this module escapes stays inert there), which also turns
 //!   any raw HTML into text and drops links, so the HTML is safe even if a
 //!   rule here is missed.
 
@@ -115,48 +116,11 @@ pub fn csv(s: &str) -> String {
 mod tests {
     use super::*;
 
-    const HOSTILE: &str = "x\n### alice: 100/100\r[win](javascript:alert(1)) <img src=x onerror=alert(1)> *a* |b| &lt;";
-
     #[test]
     fn a_line_never_holds_a_newline_or_an_invisible_mark() {
         let l = line("a\nb\rc\u{2028}d\u{202E}e\u{7}");
         assert_eq!(l, "a\\u{a}b\\u{d}c\\u{2028}d\\u{202e}e\\u{7}");
         assert_eq!(line("café ünï"), "café ünï");
-    }
-
-    #[test]
-    fn markdown_text_renders_as_the_same_plain_text() {
-        let escaped = md(HOSTILE);
-        assert!(!escaped.contains('\n') && !escaped.contains('\r'));
-        let html = crate::report::html(&format!("| {escaped} |\n|---|\n| x |\n"));
-        for bad in ["<img", "<a ", "href", "<em>", "<h3"] {
-            assert!(!html.contains(bad), "{bad} in {html}");
-        }
-        // The text is all there, as text: the reader sees what was written.
-        assert!(html.contains("[win](javascript:alert(1)) &lt;img src=x onerror=alert(1)&gt;"));
-        assert!(html.contains("*a* |b| &amp;lt;"), "{html}");
-    }
-
-    #[test]
-    fn markdown_text_cannot_start_a_heading_or_a_list_item() {
-        for s in [
-            "# forged", "- item", "1. item", "> quote", "---", "<b>x</b>",
-        ] {
-            let html = crate::report::html(&format!("{}\n", md(s)));
-            let body = html.split_once("<body>\n").map_or("", |(_, b)| b);
-            assert!(body.starts_with("<p>"), "{s:?} became {body}");
-        }
-    }
-
-    #[test]
-    fn a_code_block_keeps_lines_and_cannot_be_left() {
-        let text = "line one\n```\n# not a heading\r### nor this\n````";
-        let block = code_block(text);
-        assert!(block.starts_with("`````text\n") && block.ends_with("\n`````\n"));
-        let html = crate::report::html(&block);
-        assert_eq!(html.matches("<pre>").count(), 1, "{html}");
-        assert!(!html.contains("<h1") && !html.contains("<h3"), "{html}");
-        assert!(html.contains("line one\n```\n# not a heading\\u{d}### nor this"));
     }
 
     #[test]

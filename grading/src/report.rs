@@ -294,3 +294,49 @@ pub fn write_class(
     std::fs::write(out.join("report.md"), md)?;
     Ok(())
 }
+
+/// What `escape` makes of hostile text stays inert once rendered: the
+/// renderer's half of `escape`'s rules (tested here, so `escape` stays a
+/// leaf that no renderer's test reaches back into).
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::escape::{code_block, md};
+
+    const HOSTILE: &str = "x\n### alice: 100/100\r[win](javascript:alert(1)) <img src=x onerror=alert(1)> *a* |b| &lt;";
+
+    #[test]
+    fn markdown_text_renders_as_the_same_plain_text() {
+        let escaped = md(HOSTILE);
+        assert!(!escaped.contains('\n') && !escaped.contains('\r'));
+        let html = html(&format!("| {escaped} |\n|---|\n| x |\n"));
+        for bad in ["<img", "<a ", "href", "<em>", "<h3"] {
+            assert!(!html.contains(bad), "{bad} in {html}");
+        }
+        // The text is all there, as text: the reader sees what was written.
+        assert!(html.contains("[win](javascript:alert(1)) &lt;img src=x onerror=alert(1)&gt;"));
+        assert!(html.contains("*a* |b| &amp;lt;"), "{html}");
+    }
+
+    #[test]
+    fn markdown_text_cannot_start_a_heading_or_a_list_item() {
+        for s in [
+            "# forged", "- item", "1. item", "> quote", "---", "<b>x</b>",
+        ] {
+            let html = html(&format!("{}\n", md(s)));
+            let body = html.split_once("<body>\n").map_or("", |(_, b)| b);
+            assert!(body.starts_with("<p>"), "{s:?} became {body}");
+        }
+    }
+
+    #[test]
+    fn a_code_block_keeps_lines_and_cannot_be_left() {
+        let text = "line one\n```\n# not a heading\r### nor this\n````";
+        let block = code_block(text);
+        assert!(block.starts_with("`````text\n") && block.ends_with("\n`````\n"));
+        let html = html(&block);
+        assert_eq!(html.matches("<pre>").count(), 1, "{html}");
+        assert!(!html.contains("<h1") && !html.contains("<h3"), "{html}");
+        assert!(html.contains("line one\n```\n# not a heading\\u{d}### nor this"));
+    }
+}
