@@ -41,18 +41,14 @@ pub struct StubFile {
 }
 
 /// The stub files of `chapter`, derived from `solutions/NN_slug/src`.
-pub fn generate(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
-    generate_with(root, chapter, false)
+pub fn generate(chapter: &Chapter) -> Result<Vec<StubFile>> {
+    generate_with(chapter, false)
 }
 
 /// [`generate`], optionally keeping the reference-only items: the
 /// maintainer check stubs one exercise into an otherwise complete
 /// reference, whose given code may call them.
-pub fn generate_with(
-    root: &Path,
-    chapter: &Chapter,
-    keep_reference_only: bool,
-) -> Result<Vec<StubFile>> {
+pub fn generate_with(chapter: &Chapter, keep_reference_only: bool) -> Result<Vec<StubFile>> {
     let src = chapter.reference_src();
     let stubs = chapter.all_stubs();
     let mut files = Vec::new();
@@ -76,7 +72,7 @@ pub fn generate_with(
         let relative = path.strip_prefix(&src).unwrap_or(path).to_path_buf();
         out.push(StubFile {
             relative,
-            text: rustfmt(root, &renamed)?,
+            text: rustfmt(&chapter.root, &renamed)?,
         });
     }
     let under_skipped = |f: &StubFile| skipped.iter().any(|s| src.join(&f.relative).starts_with(s));
@@ -84,7 +80,7 @@ pub fn generate_with(
         // Reference-only modules stay exactly as written.
         for f in out.iter_mut().filter(|f| under_skipped(f)) {
             let original = std::fs::read_to_string(src.join(&f.relative))?;
-            f.text = rustfmt(root, &finish(&original, chapter.package()))?;
+            f.text = rustfmt(&chapter.root, &finish(&original, chapter.package()))?;
         }
     } else {
         // A module dropped late in the sort may name a file emitted earlier.
@@ -108,12 +104,12 @@ pub fn generate_with(
 /// reference body that calls into a reference-only module (apples' fast
 /// `binomial`) gets that module's items appended as private helpers, since
 /// a learner cannot add a module.
-pub fn learner_reference(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>> {
+pub fn learner_reference(chapter: &Chapter) -> Result<Vec<StubFile>> {
     let mut whole = chapter.clone();
     for e in &mut whole.exercises {
         e.stubs.clear();
     }
-    let mut files = generate(root, &whole)?;
+    let mut files = generate(&whole)?;
     let src = chapter.reference_src();
     let kept: Vec<PathBuf> = files.iter().map(|f| f.relative.clone()).collect();
     let dropped: Vec<String> = std::fs::read_dir(&src)
@@ -142,8 +138,8 @@ pub fn learner_reference(root: &Path, chapter: &Chapter) -> Result<Vec<StubFile>
 
 /// Writes chapter `chapter`'s [`learner_reference`] under `out` (one file
 /// per stub file), as the grader's and the learner tool's tests hand it in.
-pub fn write_learner_reference(root: &Path, chapter: &Chapter, out: &Path) -> Result<()> {
-    for f in learner_reference(root, chapter)? {
+pub fn write_learner_reference(chapter: &Chapter, out: &Path) -> Result<()> {
+    for f in learner_reference(chapter)? {
         let path = out.join(&f.relative);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
@@ -585,8 +581,8 @@ pub fn rustfmt(root: &Path, text: &str) -> Result<String> {
 }
 
 /// Writes the stubs of `chapter` into `exercises/NN_slug/src`.
-pub fn write(root: &Path, chapter: &Chapter) -> Result<usize> {
-    let files = generate(root, chapter)?;
+pub fn write(chapter: &Chapter) -> Result<usize> {
+    let files = generate(chapter)?;
     for f in &files {
         let path = chapter.dir.join("src").join(&f.relative);
         if let Some(parent) = path.parent() {
@@ -599,9 +595,9 @@ pub fn write(root: &Path, chapter: &Chapter) -> Result<usize> {
 }
 
 /// The stub files that differ from what is in `exercises/NN_slug/src`.
-pub fn drift(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
+pub fn drift(chapter: &Chapter) -> Result<Vec<String>> {
     let mut problems = Vec::new();
-    let files = generate(root, chapter)?;
+    let files = generate(chapter)?;
     for f in &files {
         let path = chapter.dir.join("src").join(&f.relative);
         match std::fs::read_to_string(&path) {

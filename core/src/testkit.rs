@@ -155,6 +155,6 @@ pub fn learner_reference_of(root: &Path, slug: &str) -> PathBuf {
 pub fn write_learner_reference(root: &Path, slug: &str, out: &Path) {
     let chapters = load_chapters(root).expect("the chapters load");
     let chapter = names::chapter(&chapters, slug).unwrap_or_else(|| panic!("no chapter {slug}"));
-    crate::stubs::write_learner_reference(root, chapter, out)
+    crate::stubs::write_learner_reference(chapter, out)
         .unwrap_or_else(|e| panic!("cannot write {slug}'s reference: {e:#}"));
 }

@@ -296,7 +296,7 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
                 ),
                 Cmd::LearnerReference { chapter, out } => {
                     for c in names::chapters(&chapters, &[chapter])? {
-                        workbook_core::stubs::write_learner_reference(&root, &c, &out)?;
+                        workbook_core::stubs::write_learner_reference(&c, &out)?;
                         println!(
                             "{}: the reference as a learner would hand it in, in {}",
                             c.chapter.slug,

@@ -136,7 +136,7 @@ pub(crate) fn prepare<'a>(
     }
     let hidden = config.hidden_dir(root);
     let provenance = shard::Provenance::of(root, &config, hidden.as_deref())?;
-    let stubs = derived_stubs(root, chapters)?;
+    let stubs = derived_stubs(chapters)?;
     let answers = chapters
         .iter()
         .zip(&stubs)
@@ -456,10 +456,10 @@ pub(crate) fn dependencies(manifest: &Path) -> Vec<String> {
 /// in memory. A checkout whose `exercises/` differ (an instructor who tried
 /// the exercises in it) is graded exactly like a clean one; the files that
 /// differ are named, so nobody wonders which copy was used.
-fn derived_stubs(root: &Path, chapters: &[Chapter]) -> Result<Vec<BTreeMap<PathBuf, String>>> {
+fn derived_stubs(chapters: &[Chapter]) -> Result<Vec<BTreeMap<PathBuf, String>>> {
     let mut out = Vec::new();
     for c in chapters {
-        let files: BTreeMap<PathBuf, String> = workbook_core::stubs::generate(root, c)
+        let files: BTreeMap<PathBuf, String> = workbook_core::stubs::generate(c)
             .with_context(|| format!("cannot derive the stubs of {} from solutions/", c.folder()))?
             .into_iter()
             .map(|f| (f.relative, f.text))

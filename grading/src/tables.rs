@@ -477,8 +477,8 @@ mod tests {
     use super::*;
 
     /// A chapter's stubs as the grader derives them from `solutions/`.
-    fn stubs_of(root: &Path, c: &Chapter) -> BTreeMap<PathBuf, String> {
-        workbook_core::stubs::generate(root, c)
+    fn stubs_of(c: &Chapter) -> BTreeMap<PathBuf, String> {
+        workbook_core::stubs::generate(c)
             .unwrap()
             .into_iter()
             .map(|f| (f.relative, f.text))
@@ -635,11 +635,7 @@ mod tests {
     fn the_table_learners_of_chapters_0_and_1_are_noted() {
         for (slug, folder) in [("intro", "00_intro"), ("apples", "01_apples")] {
             let c = chapter(slug);
-            let known = Answers::of(
-                &c,
-                Some(&repo().join("grading/hidden")),
-                &stubs_of(&repo(), &c),
-            );
+            let known = Answers::of(&c, Some(&repo().join("grading/hidden")), &stubs_of(&c));
             let note = table_note(&table_learner(folder), &known);
             let note = note.unwrap_or_else(|| panic!("{slug}'s table learner is not noted"));
             assert!(note.contains("a table, not a search?"), "{note}");
@@ -661,11 +657,7 @@ mod tests {
         )]);
         let hidden = repo().join("grading/hidden");
         for (slug, learner) in [("n_queens", queens), ("knights_tour", knights)] {
-            let known = Answers::of(
-                &chapter(slug),
-                Some(&hidden),
-                &stubs_of(&repo(), &chapter(slug)),
-            );
+            let known = Answers::of(&chapter(slug), Some(&hidden), &stubs_of(&chapter(slug)));
             let note = table_note(&learner, &known);
             assert!(note.is_some(), "{slug}'s table of counts is not noted");
         }
@@ -677,7 +669,7 @@ mod tests {
         let hidden = root.join("grading/hidden");
         for c in workbook_core::info::load_chapters(&root).unwrap() {
             let tmp = tempfile::tempdir().unwrap();
-            workbook_core::stubs::write_learner_reference(&root, &c, tmp.path()).unwrap();
+            workbook_core::stubs::write_learner_reference(&c, tmp.path()).unwrap();
             let mut learner = BTreeMap::new();
             let mut paths = Vec::new();
             rust_files(tmp.path(), &mut paths);
@@ -690,7 +682,7 @@ mod tests {
                 "{}: no reference files",
                 c.chapter.slug
             );
-            let known = Answers::of(&c, Some(&hidden), &stubs_of(&root, &c));
+            let known = Answers::of(&c, Some(&hidden), &stubs_of(&c));
             assert!(
                 !known.known.is_empty(),
                 "{}: the tests hold no answers?",

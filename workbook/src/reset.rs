@@ -18,7 +18,7 @@ use workbook_core::stubs;
 pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) -> Result<ExitCode> {
     let (chapter, exercise) = find(root, chapters, target)?;
     let mut changes = Vec::new();
-    for stub in stubs::generate(root, chapter)? {
+    for stub in stubs::generate(chapter)? {
         let path = chapter.dir.join("src").join(&stub.relative);
         let current = std::fs::read_to_string(&path).ok();
         let wanted = match (exercise, &current) {

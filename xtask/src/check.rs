@@ -88,14 +88,14 @@ pub fn run(
         problems.extend(found);
     };
     step(&label("wiring"), chapters.iter().flat_map(wiring).collect());
-    step(&label("stubs"), stub_drift(root, chapters));
+    step(&label("stubs"), stub_drift(chapters));
     step(&label("hints"), hints(root, chapters));
     step(&label("includes"), book(root, chapters));
     step(&label("generated"), crate::book::stale(root, chapters)?);
     step(&label("fold"), fold::problems(root, chapters));
     step(&label("commands"), commands::problems(root, chapters));
     step(&label("thousands"), thousands::problems(root));
-    step(&label("mutants"), mutants::listed(root, chapters));
+    step(&label("mutants"), mutants::listed(chapters));
     let translations = catalogues::problems(root);
     step(&label("translations"), translations.problems);
     step(&label("circles"), circles::problems(root));
@@ -183,10 +183,10 @@ fn wiring(chapter: &Chapter) -> Vec<String> {
     problems
 }
 
-fn stub_drift(root: &Path, chapters: &[Chapter]) -> Vec<String> {
+fn stub_drift(chapters: &[Chapter]) -> Vec<String> {
     let mut problems = Vec::new();
     for c in chapters {
-        match stubs::drift(root, c) {
+        match stubs::drift(c) {
             Ok(found) => problems.extend(
                 found
                     .into_iter()

@@ -43,7 +43,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         },
         Cmd::Stubs { chapter } => {
             for c in names::chapters_opt(&chapters, chapter.as_deref())? {
-                let n = stubs::write(&root, &c)?;
+                let n = stubs::write(&c)?;
                 println!(
                     "{}: wrote {n} stub file(s) to {}",
                     c.chapter.slug,

@@ -72,7 +72,7 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
         .clone()
         .unwrap_or_else(|| chapter.dir.join("src"));
     let learner = scratch::learner_files(&learner_src)?;
-    let reference = scratch::reference_files(root, chapter)?;
+    let reference = scratch::reference_files(chapter)?;
     let scratch = Scratch::prepare(root, chapter, spec, &learner, &reference)?;
     if let Err(scratch::BuildError(first)) = scratch.build()? {
         eprintln!("your code does not compile, so it cannot be traced; the first error:");

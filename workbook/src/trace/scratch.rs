@@ -70,8 +70,8 @@ pub fn learner_files(src: &Path) -> Result<Files> {
 }
 
 /// The reference's sources as a learner would hand them in.
-pub fn reference_files(root: &Path, chapter: &Chapter) -> Result<Files> {
-    Ok(stubs::learner_reference(root, chapter)?
+pub fn reference_files(chapter: &Chapter) -> Result<Files> {
+    Ok(stubs::learner_reference(chapter)?
         .into_iter()
         .map(|f| (f.relative, f.text))
         .collect())

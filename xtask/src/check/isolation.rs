@@ -27,11 +27,7 @@ pub fn problems(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
     for exercise in &chapter.exercises {
         let mut alone = chapter.clone();
         alone.exercises = vec![exercise.clone()];
-        write_src(
-            &workspace,
-            chapter,
-            &stubs::generate_with(root, &alone, true)?,
-        )?;
+        write_src(&workspace, chapter, &stubs::generate_with(&alone, true)?)?;
         eprintln!("check: {pkg}: only `{}` stubbed...", exercise.name);
         let run = run_suite_in(
             &workspace,

@@ -40,10 +40,10 @@ const LIMIT: Duration = Duration::from_secs(300);
 
 /// Problems found without building: exercises with no mutant, and mutants
 /// that do not apply to the reference.
-pub fn listed(root: &Path, chapters: &[Chapter]) -> Vec<String> {
+pub fn listed(chapters: &[Chapter]) -> Vec<String> {
     let mut problems = Vec::new();
     for chapter in chapters {
-        let files = match stubs::learner_reference(root, chapter) {
+        let files = match stubs::learner_reference(chapter) {
             Ok(files) => files,
             Err(e) => {
                 problems.push(format!("{}: {e:#}", chapter.chapter.slug));
@@ -73,7 +73,7 @@ pub fn listed(root: &Path, chapters: &[Chapter]) -> Vec<String> {
 /// Problems found by building each mutant of `chapter` and running its
 /// suite: mutants the suite does not catch, or that do not build.
 pub fn caught(root: &Path, chapter: &Chapter) -> Result<Vec<String>> {
-    let files = stubs::learner_reference(root, chapter)?;
+    let files = stubs::learner_reference(chapter)?;
     let scratch = root.join("target/isolation");
     let workspace = isolation::scaffold(root, &scratch, chapter)?;
     let pkg = chapter.package();
@@ -231,7 +231,7 @@ mod tests {
             .parent()
             .expect("the workspace");
         let chapters = workbook_core::info::load_chapters(root).expect("the chapters load");
-        let problems = listed(root, &chapters);
+        let problems = listed(&chapters);
         assert!(problems.is_empty(), "{problems:#?}");
     }
 }

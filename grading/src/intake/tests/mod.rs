@@ -179,10 +179,10 @@ fn workbook() -> (PathBuf, Vec<workbook_core::info::Chapter>) {
 
 /// One chapter as the grader sees it, with the reference as a learner
 /// would hand it in (what `grader learner-reference` writes).
-fn real_chapter(root: &Path, c: &workbook_core::info::Chapter) -> RealChapter {
+fn real_chapter(c: &workbook_core::info::Chapter) -> RealChapter {
     let pristine = crate::prepare::read_sources(&c.stub_dir().join("src"))
         .unwrap_or_else(|e| panic!("{}: no stubs: {e:#}", c.folder()));
-    let solution = workbook_core::stubs::learner_reference(root, c)
+    let solution = workbook_core::stubs::learner_reference(c)
         .unwrap_or_else(|e| panic!("{}: no learner's reference: {e:#}", c.folder()))
         .into_iter()
         .map(|f| (f.relative, f.text))
@@ -198,14 +198,14 @@ fn real_chapter(root: &Path, c: &workbook_core::info::Chapter) -> RealChapter {
 
 /// Every chapter, as the grader sees it.
 fn real_chapters() -> Vec<RealChapter> {
-    let (root, chapters) = workbook();
-    chapters.iter().map(|c| real_chapter(&root, c)).collect()
+    let (_, chapters) = workbook();
+    chapters.iter().map(real_chapter).collect()
 }
 
 /// The first chapter (intro), as the grader sees it.
 fn intro() -> RealChapter {
-    let (root, chapters) = workbook();
-    real_chapter(&root, &chapters[0])
+    let (_, chapters) = workbook();
+    real_chapter(&chapters[0])
 }
 
 /// Takes `chapter` with its file `rel` replaced by `text` (the other files
