@@ -1,5 +1,4 @@
-//! The grader's integration tests, as one test binary (the hostile class,
-//! `grade.rs`, joins it next).
+//! The grader's integration tests, as one test binary.
 //!
 //! The problem: the grader is only proved by running it (`grader grade`,
 //! `grade-one` through the platforms' scripts, `test-runner`, shards and
@@ -12,6 +11,8 @@
 //! its learners). Each module opens with what it proves:
 //!
 //! - `budget`: one build budget per learner, not per chapter;
+//! - `class`: a hostile class in one batch, every learner's points as
+//!   deserved and why, and nothing learner-controlled becoming markup;
 //! - `hidden`: the hidden suites pass on the reference, fail on the stubs
 //!   and on a table of the public answers;
 //! - `interrupt`: SIGINT leaves nothing, the next run sweeps a dead run;
@@ -22,6 +23,7 @@
 //! here, and fail instead under `CI=true` (`tool::sandbox_or_skip`).
 
 mod budget;
+mod class;
 mod hidden;
 mod interrupt;
 mod platforms;
