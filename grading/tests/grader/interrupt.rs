@@ -1,44 +1,29 @@
 //! An interrupted grading run leaves nothing behind, and the next run
 //! sweeps what a dead one left and writes a whole report.
 //!
-//! A class of four right answers to chapter 0 is graded in a real
-//! `grader grade` process; once a worker's folder exists (a learner is
-//! being built or tested), the process gets SIGINT, as Ctrl-C would send
-//! it. It must exit promptly with the shell's status for SIGINT, with no
-//! work folder, pristine copy or grader copy of its own left in the target
-//! directory and no report, whole or partial, where `--out` points. Then
-//! the folders a killed run would leave are planted (under a pid whose lock
-//! nobody holds), and a second run must remove them, say so, and write the
-//! whole gradebook. Cost: the chapter-0 dependencies, shared with
-//! `grade.rs` through one target directory, then five learner builds.
+//! The problem: Ctrl-C in the middle of a class must not leave copies of
+//! the workbook in the target directory or half a report where `--out`
+//! points, and a run killed outright must not leave them for ever. State:
+//! a class of four right answers to chapter 0 in a temporary folder,
+//! graded in a real `grader grade` process in the shared target; once a
+//! worker's folder exists (a learner is being built or tested), the
+//! process gets SIGINT, as Ctrl-C would send it. It must exit promptly
+//! with the shell's status for SIGINT, with no work folder, pristine copy
+//! or grader copy of its own left in the target directory and no report,
+//! whole or partial, where `--out` points. Then the folders a killed run
+//! would leave are planted (under a pid whose lock nobody holds), and a
+//! second run must remove them, say so, and write the whole gradebook.
+//! Both runs are made in one turn, so no other run sweeps the planted
+//! folders first. Cost: a pristine build per run, then five learner
+//! builds.
 
-mod common;
-
-use common::{learner_reference, mini_workbook, write};
-use std::io::Read;
+use crate::tool;
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use workbook_core::testkit::{learner_reference, mini_workbook, write};
 
 const CONFIG: &str = "cpu_limit_secs = 5\nmemory_limit_mb = 512\n";
 const LEARNERS: [&str; 4] = ["ada", "alan", "grace", "edsger"];
-
-fn grade(root: &Path, subs: &Path, out: &Path, target: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_grader"));
-    cmd.current_dir(root)
-        .arg("grade")
-        .arg(subs)
-        .arg("--out")
-        .arg(out)
-        .arg("--target-dir")
-        .arg(target)
-        .args(["--jobs", "2"])
-        .env_remove("CARGO_TARGET_DIR")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    cmd
-}
 
 /// Everything in `target` named after the run `pid`.
 fn folders_of(target: &Path, pid: u32) -> Vec<String> {
@@ -65,11 +50,10 @@ fn folders_of(target: &Path, pid: u32) -> Vec<String> {
 
 #[test]
 fn an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report() {
-    if !common::sandbox_or_skip("an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report")
-    {
+    if !tool::sandbox_or_skip("an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report") {
         return;
     }
-    let tmp = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = tmp.path().join("workbook");
     mini_workbook(&root, CONFIG);
     let solution = learner_reference(&root);
@@ -81,21 +65,15 @@ fn an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report() {
         );
     }
     let out = tmp.path().join("report");
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-fixtures");
+    let target = tool::shared_target();
 
-    let mut child = grade(&root, &subs, &out, &target).spawn().unwrap();
-    let pid = child.id();
-    let mut stderr = child.stderr.take().unwrap();
-    let said = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    // Wait for a worker's folder: the dependencies built, a learner begun.
+    let turn = tool::turn();
+    let mut run = turn.spawn(&mut tool::grade(&root, &subs, &out));
+    let pid = run.child.id();
+    // Wait for a worker's folder: the pristine build done, a learner begun.
     let start = Instant::now();
-    let worker = target.join("work");
-    let begun = |p: &Path| {
-        std::fs::read_dir(p)
+    let begun = || {
+        std::fs::read_dir(target.join("work"))
             .into_iter()
             .flatten()
             .flatten()
@@ -105,11 +83,11 @@ fn an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report() {
                     .starts_with(&format!("{pid}-w"))
             })
     };
-    while !begun(&worker) {
-        if let Some(status) = child.try_wait().unwrap() {
+    while !begun() {
+        if let Some(status) = run.child.try_wait().expect("the run can be waited for") {
             panic!(
                 "the run ended ({status}) before any learner was begun:\n{}",
-                said.join().unwrap()
+                run.said()
             );
         }
         assert!(
@@ -118,20 +96,21 @@ fn an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let raw = rustix::process::Pid::from_raw(i32::try_from(pid).unwrap()).unwrap();
-    rustix::process::kill_process(raw, rustix::process::Signal::INT).unwrap();
+    let raw = rustix::process::Pid::from_raw(i32::try_from(pid).expect("a pid fits an i32"))
+        .expect("a pid is positive");
+    rustix::process::kill_process(raw, rustix::process::Signal::INT).expect("SIGINT is sent");
     let signalled = Instant::now();
     let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
+        if let Some(status) = run.child.try_wait().expect("the run can be waited for") {
             break status;
         }
         if signalled.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
+            let _ = run.child.kill();
             panic!("the run was still going 30 s after SIGINT");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let said = said.join().unwrap();
+    let said = run.said();
     assert_eq!(
         status.code(),
         Some(130),
@@ -144,7 +123,7 @@ fn an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report() {
         "the interrupted run left folders"
     );
     let beside: Vec<String> = std::fs::read_dir(tmp.path())
-        .unwrap()
+        .expect("the temporary folder")
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n != "workbook" && n != "submissions")
@@ -161,18 +140,17 @@ fn an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report() {
         format!("pristine-{dead}"),
         format!("work/{dead}-w1/verdicts"),
     ] {
-        std::fs::create_dir_all(target.join(d)).unwrap();
+        std::fs::create_dir_all(target.join(d)).expect("a planted folder");
     }
     write(&target.join(format!("runs/{dead}.lock")), "");
-    let again = grade(&root, &subs, &out, &target).output().unwrap();
+    let again = turn.ok(&mut tool::grade(&root, &subs, &out));
     let said = String::from_utf8_lossy(&again.stderr);
-    assert!(again.status.success(), "the second run failed:\n{said}");
     assert!(
         said.contains(&format!("removed the leftovers of grading run {dead}")),
         "the second run did not say it swept the dead run's folders:\n{said}"
     );
     assert_eq!(folders_of(&target, dead), Vec::<String>::new());
-    let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let csv = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
     assert_eq!(csv.lines().count(), 2 + LEARNERS.len(), "{csv}");
     for name in LEARNERS {
         let row = csv.lines().find(|l| l.starts_with(&format!("{name},")));
@@ -184,7 +162,8 @@ fn an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report() {
             out.join("learners")
                 .join(name)
                 .join("results.json")
-                .is_file()
+                .is_file(),
+            "{name} has no results.json"
         );
     }
     assert!(out.join("report.md").is_file() && out.join("report.html").is_file());

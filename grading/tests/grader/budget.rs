@@ -1,18 +1,19 @@
 //! One build budget per learner, not per chapter, and no class-wide lock.
 //!
-//! A learner whose every chapter never finishes compiling (a constant whose
-//! evaluation loops for ever, in chapter 0 and in chapter 1) must hold one
-//! worker for one budget (`build_limit_secs`), not one budget per chapter:
-//! the first chapter's build is stopped when the budget runs out, the second
-//! is not started and says why. Beside it, a learner who solved both
-//! chapters is graded in full by the other worker. The workbook holds
-//! chapters 0 and 1 only; the shared target directory lives in cargo's
-//! per-test scratch folder, so later runs only rebuild the learners' crates.
+//! The problem: a learner whose every chapter never finishes compiling (a
+//! constant whose evaluation loops for ever, in chapters 0 and 1) must
+//! hold one worker for one budget (`build_limit_secs`), not one budget
+//! per chapter: the first chapter's build is stopped when the budget runs
+//! out, the second is not started and says why. Beside it, a learner who
+//! solved both chapters is graded in full by the other worker. State: a
+//! workbook of chapters 0 and 1 in a temporary folder, graded into the
+//! shared target. Cost: chapter 1's dependencies (once per run of this
+//! binary), then one 60 s budget spent beside two learner-chapters built
+//! and tested.
 
-mod common;
-
-use common::{learner_reference_of, mini_workbook_of, replace_body, write};
+use crate::tool;
 use std::path::Path;
+use workbook_core::testkit::{learner_reference_of, mini_workbook_of, replace_body, write};
 
 /// A constant whose evaluation never ends (it wraps at 2^64 steps).
 const FOREVER: &str = "\n#[allow(long_running_const_eval)]\nconst FOREVER: u64 = { let mut i = 0u64; loop { i = i.wrapping_add(1); if i == 0 { break i; } i = i.wrapping_sub(0); if i == u64::MAX { i = 1; } } };\n";
@@ -26,30 +27,26 @@ fn learner(
     files: &Path,
     edit: &dyn Fn(&str, &str) -> String,
 ) {
-    for e in std::fs::read_dir(files).unwrap() {
-        let e = e.unwrap();
+    for e in std::fs::read_dir(files).expect("the reference's files") {
+        let e = e.expect("a file of the reference");
         let file = e.file_name().to_string_lossy().into_owned();
-        let text = edit(&file, &std::fs::read_to_string(e.path()).unwrap());
-        write(
-            &subs
-                .join(name)
-                .join("exercises")
-                .join(folder)
-                .join("src")
-                .join(&file),
-            &text,
+        let text = edit(
+            &file,
+            &std::fs::read_to_string(e.path()).expect("a reference file"),
         );
+        let to = subs.join(name).join("exercises").join(folder).join("src");
+        write(&to.join(&file), &text);
     }
 }
 
 #[test]
 fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_time() {
-    if !common::sandbox_or_skip(
+    if !tool::sandbox_or_skip(
         "a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_time",
     ) {
         return;
     }
-    let tmp = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = tmp.path().join("workbook");
     let subs = tmp.path().join("submissions");
     let out = tmp.path().join("report");
@@ -82,8 +79,9 @@ fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_tim
     learner(&subs, "endless", "00_intro", &intro, &endless);
     learner(&subs, "endless", "01_apples", &apples, &endless);
 
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-budget");
-    let peaks = common::grade_watched(&root, &subs, &out, &target);
+    let turn = tool::turn();
+    let target = tool::shared_target();
+    let peaks = turn.watched(&mut tool::grade(&root, &subs, &out), &target);
     // The machine's ceiling, fixed by the config: two workers, each one
     // build of at most 1 GiB (or a test's two processes, far less), and
     // each a copy of the workbook and at most 256 MiB of build output.
@@ -99,7 +97,8 @@ fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_tim
     );
 
     let results = |name: &str| {
-        std::fs::read_to_string(out.join("learners").join(name).join("results.json")).unwrap()
+        std::fs::read_to_string(out.join("learners").join(name).join("results.json"))
+            .expect("a results.json per learner")
     };
     let endless = results("endless");
     assert!(
@@ -110,7 +109,7 @@ fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_tim
         endless.contains("not built: this learner's builds used their whole budget of 60 s"),
         "chapter 1 must not be built once the budget is spent: {endless}"
     );
-    let csv = std::fs::read_to_string(out.join("grades.csv")).unwrap();
+    let csv = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
     let row = |name: &str| {
         csv.lines()
             .find(|l| l.starts_with(&format!("{name},")))

@@ -10,16 +10,18 @@
 //! runner is not a container), and reads every results file back into
 //! typed structs of the platform's documented schema that reject unknown
 //! and missing fields. A grading that cannot start (an unknown chapter)
-//! must still leave a valid file. State: one mini workbook and one target
-//! directory for all runs. Cost: one pristine build, then per run one
-//! learner build and chapter 0's tests (minutes in all).
+//! must still leave a valid file. State: one mini workbook; the target
+//! directory each script names (`$AUTOGRADER_ROOT/target`,
+//! `$WORKBOOK_DIR/target/grade`) is a link to the shared target, so
+//! every run reuses the dependencies. Cost: fourteen runs of
+//! `grade-one`, each a pristine build, one learner build and chapter 0's
+//! tests (but the two for an unknown chapter, which stop at once).
 
-mod common;
-
-use common::{learner_reference, mini_workbook, replace_body, repo, write};
+use crate::tool;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use workbook_core::testkit::{learner_reference, mini_workbook, replace_body, repo, write};
 
 /// Gradescope's `results.json` (gradescope-autograders.readthedocs.io,
 /// "Autograder Specifications"): the fields it documents.
@@ -183,33 +185,53 @@ fn submissions(reference: &str) -> Vec<(&'static str, String)> {
     ]
 }
 
-struct Fixture {
+struct Fixture<'t> {
     dir: PathBuf,
     workbook: PathBuf,
-    target: PathBuf,
+    turn: &'t tool::Turn,
 }
 
-impl Fixture {
+impl Fixture<'_> {
     /// Runs `script` with `env`, as a platform would; it must exit 0.
     fn run(&self, script: &str, env: &[(&str, &Path)], chapters: &str) {
-        let out = Command::new(repo().join("grading/platforms").join(script))
-            .envs(env.iter().map(|(k, v)| (*k, v.as_os_str())))
-            .env("WORKBOOK_DIR", &self.workbook)
-            .env("WORKBOOK_BIN", env!("CARGO_BIN_EXE_grader"))
+        let mut cmd = tool::script(
+            &self.workbook,
+            &repo().join("grading/platforms").join(script),
+        );
+        cmd.envs(env.iter().map(|(k, v)| (*k, v.as_os_str())))
             .env("WORKBOOK_CHAPTERS", chapters)
             .env(
                 "WORKBOOK_SANDBOX_FLAGS",
                 "--sandbox container --force-container",
-            )
-            .env_remove("CARGO_TARGET_DIR")
-            .output()
-            .expect("the entry script starts");
+            );
+        let out = self.turn.run(&mut cmd);
         assert!(
             out.status.success(),
             "{script} exited with {}:\n{}",
             out.status,
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+}
+
+/// Makes `at` a link to the shared target: where a script's
+/// `--target-dir` points, the grader builds in the shared target.
+fn shared_at(at: &Path) {
+    std::fs::create_dir_all(at.parent().expect("a parent")).expect("a folder for the link");
+    std::os::unix::fs::symlink(tool::shared_target(), at).expect("a link to the shared target");
+}
+
+/// The folders under `dir` (links not followed) where cargo wrote a
+/// build: a `debug/` folder of its own.
+fn builds_under(dir: &Path, found: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let Ok(kind) = e.file_type() else { continue };
+        if kind.is_dir() {
+            if e.file_name() == "debug" {
+                found.push(e.path());
+            }
+            builds_under(&e.path(), found);
+        }
     }
 }
 
@@ -221,29 +243,38 @@ fn read<T: for<'de> Deserialize<'de>>(path: &Path) -> T {
 
 fn open_to_all(path: &Path) {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .expect("the folder opened to every user");
 }
 
 #[test]
 fn every_platform_gets_a_valid_results_file_for_every_kind_of_submission() {
-    let tmp = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().expect("a temporary folder");
     let dir = tmp.path().to_path_buf();
     // The tests' uids (when root) must reach the workbook and its builds.
     open_to_all(&dir);
     let workbook = dir.join("workbook");
     mini_workbook(&workbook, "cpu_limit_secs = 1\ntime_limit_secs = 10\n");
+    // PrairieLearn's and Classroom's scripts build in the workbook's target.
+    shared_at(&workbook.join("target").join("grade"));
+    let turn = tool::turn();
     let fx = Fixture {
-        target: workbook.join("target").join("grade"),
         workbook: workbook.clone(),
         dir,
+        turn: &turn,
     };
     let reference = learner_reference(&workbook);
     let max = gradescope(&fx, &reference);
     prairielearn(&fx, &reference, max);
     classroom(&fx, &reference, max);
-    assert!(
-        fx.target.is_dir(),
-        "the builds went to the workbook's target"
+    // Every script built where it says it builds (the links above), none
+    // in a folder of the platform's layout of its own.
+    let mut builds = Vec::new();
+    builds_under(&fx.dir, &mut builds);
+    assert_eq!(
+        builds,
+        Vec::<PathBuf>::new(),
+        "a script built outside the target directory it names"
     );
 }
 
@@ -254,7 +285,9 @@ fn gradescope(fx: &Fixture, reference: &str) -> f64 {
     for (name, lib) in submissions(reference) {
         let root = fx.dir.join("gradescope").join(name);
         write(&root.join("submission/lib.rs"), &lib);
-        std::fs::create_dir_all(root.join("source")).unwrap();
+        std::fs::create_dir_all(root.join("source")).expect("the autograder's source folder");
+        // Gradescope's script builds in `$AUTOGRADER_ROOT/target`.
+        shared_at(&root.join("target"));
         fx.run(
             "gradescope/run_autograder",
             &[("AUTOGRADER_ROOT", &root)],
@@ -301,6 +334,7 @@ fn gradescope(fx: &Fixture, reference: &str) -> f64 {
     // A grading that cannot start still leaves a valid file.
     let root = fx.dir.join("gradescope").join("unknown");
     write(&root.join("submission/lib.rs"), reference);
+    shared_at(&root.join("target"));
     fx.run(
         "gradescope/run_autograder",
         &[("AUTOGRADER_ROOT", &root)],
@@ -329,7 +363,7 @@ fn prairielearn(fx: &Fixture, reference: &str, max: f64) {
             "",
         );
         let path = root.join("results/results.json");
-        assert!(std::fs::metadata(&path).unwrap().len() <= 1_000_000);
+        assert!(std::fs::metadata(&path).expect("a results file").len() <= 1_000_000);
         let r: PlResults = read(&path);
         assert!((0.0..=1.0).contains(&r.score), "{name}: {}", r.score);
         let total: f64 = r.tests.iter().map(|t| t.max_points).sum();
@@ -381,18 +415,19 @@ fn classroom(fx: &Fixture, reference: &str, max: f64) {
         }
         fx.run("classroom/grade", &env, "intro");
         let r: CrResults = read(&root.join("workbook-results.json"));
-        let line = std::fs::read_to_string(&output).unwrap();
+        let line = std::fs::read_to_string(&output).expect("the step output");
         let encoded = line.trim().strip_prefix("result=").expect("result=BASE64");
         let decoded = Command::new("base64")
             .arg("-d")
-            .stdin(std::fs::File::open(write_tmp(&root, encoded)).unwrap())
+            .stdin(std::fs::File::open(write_tmp(&root, encoded)).expect("the encoded result"))
             .output()
-            .unwrap();
-        let again: serde_json::Value = serde_json::from_slice(&decoded.stdout).unwrap();
+            .expect("base64 runs");
+        let again: serde_json::Value =
+            serde_json::from_slice(&decoded.stdout).expect("the step output is JSON");
         let file: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(root.join("workbook-results.json")).unwrap(),
+            &std::fs::read_to_string(root.join("workbook-results.json")).expect("the results file"),
         )
-        .unwrap();
+        .expect("the results file is JSON");
         assert_eq!(again, file, "{name}: the step output is the file");
         assert_eq!(r.version, 1);
         let hidden_tests = r
@@ -410,7 +445,7 @@ fn classroom(fx: &Fixture, reference: &str, max: f64) {
             assert!(t.message.starts_with("a hidden test"), "{}", t.message);
             assert!(t.test_code.is_empty());
         }
-        let said = std::fs::read_to_string(&summary).unwrap();
+        let said = std::fs::read_to_string(&summary).expect("the job summary");
         assert!(said.contains("points."), "{name}: the job summary: {said}");
         let score = r.recorded();
         match name {

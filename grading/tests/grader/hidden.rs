@@ -2,58 +2,43 @@
 //! fails against the untouched stubs, and a table of the public answers
 //! earns none of their points.
 //!
-//! `grading/hidden/<slug>.rs` only compiles inside the grader's workspace,
-//! so nothing else would notice when a chapter's API moves under it. This
-//! file grades three learners with the real workbook, in one batch shared
-//! by its tests: one who submits every chapter's reference as a learner
-//! would (the stub files with the reference bodies, from `workbook
-//! the core's test kit), one who submits the untouched stubs, and one
-//! whose chapters 0 and 1 are tables (`tests/tables/`: each stub body a
-//! `match` on the public suite's cases, returning the public answers).
-//! Every hidden test must pass for the first and fail for the other two,
-//! and the grader must note the third's tables. The first must pass every
-//! public test too: the reference's answers cross the judge-subject wire in
-//! every chapter, so this is where every stub shape of the six chapters
-//! (free functions, methods, `&mut` state, trait methods, generic walks) is
-//! proved to travel. Cost: one grading batch of
-//! every chapter, a few minutes on two cores; the target directory lives in
-//! cargo's per-test scratch folder.
+//! The problem: `grading/hidden/<slug>.rs` only compiles inside the
+//! grader's workspace, so nothing else would notice when a chapter's API
+//! moves under it. State: one batch, shared by this module's tests, that
+//! grades three learners with the real workbook: one who submits every
+//! chapter's reference as a learner would (the stub files with the
+//! reference bodies, from the core's test kit), one who submits the
+//! untouched stubs, and one whose chapters 0 and 1 are tables
+//! (`grading/tests/tables/`: each stub body a `match` on the public
+//! suite's cases, returning the public answers). Every hidden test must
+//! pass for the first and fail for the other two, and the grader must note
+//! the third's tables. The first must pass every public test too: the
+//! reference's answers cross the judge-subject wire in every chapter, so
+//! this is where every stub shape of the six chapters (free functions,
+//! methods, `&mut` state, trait methods, generic walks) is proved to
+//! travel. The batch's folder (`CARGO_TARGET_TMPDIR/hidden-batch`) is kept
+//! for a look after a failure and cleared by the next run. Cost: the
+//! dependencies of chapters 1 to 5 (once per run of this binary), then one
+//! grading batch of every chapter, a few minutes on two cores.
 
-mod common;
-
-use common::repo;
+use crate::tool::{self, Batch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use workbook_core::testkit::{copy, repo, write_learner_reference};
 
 /// The chapters the table learner writes as tables: (`NN_slug`, slug).
 const TABLES: [(&str, &str); 2] = [("00_intro", "intro"), ("01_apples", "apples")];
-
-/// Every `.rs` file under `from`, copied to `to`.
-fn copy(from: &Path, to: &Path) {
-    for e in std::fs::read_dir(from).unwrap() {
-        let path = e.unwrap().path();
-        let dest = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy(&path, &dest);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            std::fs::create_dir_all(to).unwrap();
-            std::fs::copy(&path, dest).unwrap();
-        }
-    }
-}
-
-/// Chapter `slug`'s reference as a learner would submit it, written to `to`.
-fn learner_reference(slug: &str, to: &Path) {
-    common::write_learner_reference(&repo(), slug, to);
-}
 
 /// The chapters that have a hidden suite: (`NN_slug` folder, slug).
 fn hidden_chapters() -> Vec<(String, String)> {
     let repo = repo();
     let mut out = Vec::new();
-    for e in std::fs::read_dir(repo.join("exercises")).unwrap() {
-        let folder = e.unwrap().file_name().to_string_lossy().into_owned();
+    for e in std::fs::read_dir(repo.join("exercises")).expect("the exercises") {
+        let folder = e
+            .expect("a chapter folder")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
         let Some((_, slug)) = folder.split_once('_') else {
             continue;
         };
@@ -67,15 +52,15 @@ fn hidden_chapters() -> Vec<(String, String)> {
 
 /// The batch every test here reads: the report folder and the chapters
 /// with a hidden suite.
-struct Batch {
+struct Graded {
     out: PathBuf,
     chapters: Vec<(String, String)>,
 }
 
 /// Grades the three learners once, whichever test asks first.
-fn batch() -> &'static Batch {
-    static BATCH: OnceLock<Batch> = OnceLock::new();
-    BATCH.get_or_init(|| {
+fn batch() -> &'static Graded {
+    static BATCH: Batch<Graded> = Batch::new();
+    BATCH.get(|| {
         let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hidden-batch");
         let _ = std::fs::remove_dir_all(&scratch);
         let (subs, out) = (scratch.join("submissions"), scratch.join("report"));
@@ -83,7 +68,7 @@ fn batch() -> &'static Batch {
         assert!(!chapters.is_empty(), "no hidden suites found");
         for (folder, slug) in &chapters {
             let to = subs.join("reference/exercises").join(folder).join("src");
-            learner_reference(slug, &to);
+            write_learner_reference(&repo(), slug, &to);
             let stubs = repo().join("exercises").join(folder).join("src");
             copy(
                 &stubs,
@@ -96,9 +81,9 @@ fn batch() -> &'static Batch {
             copy(&repo().join("exercises").join(folder).join("src"), &to);
             copy(&tables().join(folder).join("src"), &to);
         }
-        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-hidden");
-        common::grade(&repo(), &subs, &out, &target);
-        Batch { out, chapters }
+        let turn = tool::turn();
+        turn.ok(&mut tool::grade(&repo(), &subs, &out));
+        Graded { out, chapters }
     })
 }
 
@@ -116,7 +101,7 @@ fn results_of(learner: &str) -> Value {
         .join("results.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap()
+    serde_json::from_str(&text).expect("results.json is JSON")
 }
 
 /// `learner`'s tests of chapter `slug`, hidden or public.
@@ -136,7 +121,7 @@ fn tests_of<'a>(results: &'a Value, slug: &str, hidden: bool) -> Vec<&'a Value> 
 
 #[test]
 fn hidden_suites_pass_on_the_reference_and_fail_on_the_stubs() {
-    if !common::sandbox_or_skip("hidden_suites_pass_on_the_reference_and_fail_on_the_stubs") {
+    if !tool::sandbox_or_skip("hidden_suites_pass_on_the_reference_and_fail_on_the_stubs") {
         return;
     }
     for (learner, must_pass) in [("reference", true), ("stubs", false)] {
@@ -178,8 +163,7 @@ fn hidden_suites_pass_on_the_reference_and_fail_on_the_stubs() {
 
 #[test]
 fn a_table_of_the_public_answers_earns_no_hidden_point_and_is_noted() {
-    if !common::sandbox_or_skip("a_table_of_the_public_answers_earns_no_hidden_point_and_is_noted")
-    {
+    if !tool::sandbox_or_skip("a_table_of_the_public_answers_earns_no_hidden_point_and_is_noted") {
         return;
     }
     let results = results_of("table");

@@ -1,0 +1,31 @@
+//! The grader's integration tests, as one test binary.
+//!
+//! The problem: the grader is only proved by running it (`grader grade`,
+//! `grade-one` through the platforms' scripts, `test-runner`, shards and
+//! `grade merge`) on real submissions in its sandbox, and each run compiles
+//! what the chapters depend on unless a target directory already holds it.
+//! State: one target directory for the whole binary and one turn at a time
+//! to grade in it (`tool`), so the dependencies are compiled once per run
+//! of this binary, not once per file. Cost: a few minutes to prepare, then
+//! each module's runs (each builds its own pristine copy and judges, then
+//! its learners). Each module opens with what it proves:
+//!
+//! - `budget`: one build budget per learner, not per chapter;
+//! - `class`: a hostile class in one batch, every learner's points as
+//!   deserved and why, and nothing learner-controlled becoming markup;
+//! - `hidden`: the hidden suites pass on the reference, fail on the stubs
+//!   and on a table of the public answers;
+//! - `interrupt`: SIGINT leaves nothing, the next run sweeps a dead run;
+//! - `platforms`: Gradescope's, PrairieLearn's and Classroom's scripts;
+//! - `shards`: shards merged give the gradebook of one run; `test-runner`.
+//!
+//! Tests that need the sandbox skip with one line when `bwrap` cannot run
+//! here, and fail instead under `CI=true` (`tool::sandbox_or_skip`).
+
+mod budget;
+mod class;
+mod hidden;
+mod interrupt;
+mod platforms;
+mod shards;
+mod tool;
