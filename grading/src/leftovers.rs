@@ -14,6 +14,12 @@
 //! folder left by a grader older than these locks, whose pid no longer
 //! exists), and says what it removed. State: the open lock file. Cost: one
 //! listing of the target directory per run.
+//!
+//! One folder is kept between runs on purpose: `pristine`, the pristine
+//! copy a run leaves for the next (so the next builds only what changed in
+//! it). It has no pid: a run that holds `pristine.lock` owns it, and a run
+//! that cannot take that lock (another is grading in the same target
+//! directory) builds its own `pristine-PID` as before.
 
 use anyhow::{Context, Result, bail};
 use rustix::fs::{FlockOperation, flock};
@@ -50,6 +56,38 @@ impl RunLock {
             );
         }
         Ok(Self { path, _file: file })
+    }
+}
+
+/// This run's hold on `TARGET/pristine`, the pristine copy kept between
+/// runs; released (never removed) when dropped, or when the process dies.
+pub struct PristineSlot {
+    dir: PathBuf,
+    _file: File,
+}
+
+impl PristineSlot {
+    /// The slot, if no other live run holds it.
+    pub fn try_take(target: &Path) -> Result<Option<Self>> {
+        let path = target.join("pristine.lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        if flock(&file, FlockOperation::NonBlockingLockExclusive).is_err() {
+            return Ok(None);
+        }
+        Ok(Some(Self {
+            dir: target.join("pristine"),
+            _file: file,
+        }))
+    }
+
+    /// The folder this hold is on (`TARGET/pristine`).
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 }
 

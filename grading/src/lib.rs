@@ -11,7 +11,9 @@
 //!   write (the bodies of the stubbed functions and private helpers, checked
 //!   against a grammar) and splices it into the pristine stubs.
 //! * `workspace`: the pristine copy, built once (dependencies and the test
-//!   list), and a throwaway copy per learner, built a chapter at a time.
+//!   list), and a throwaway copy per learner, built a chapter at a time;
+//!   `kept`: the pristine copy kept between runs, so the next run rebuilds
+//!   only what changed in it.
 //! * `sandbox`: `bwrap` around every build and test, and a uid per test run.
 //! * `seed`, `worker`, `cgroup`: every dependency compiled once for the
 //!   class; each worker builds in a target directory of its own linked to
@@ -47,7 +49,8 @@
 //! This file only names the rooms and what the crate offers; no room uses
 //! another both ways (the map and the check: `grading/ARCHITECTURE.md`).
 //!
-//! State: one pristine copy per process, one work copy and one target
+//! State: one pristine copy, kept between runs (a run that finds it held
+//! by another makes its own), one work copy and one target
 //! directory per worker, one shared target directory for the dependencies.
 //! Cost: one dependency build for the class, then per learner and chapter
 //! one build of the learner's crate and one short process per test;
@@ -62,6 +65,7 @@ mod exec;
 mod intake;
 mod interrupt;
 mod judge;
+mod kept;
 mod learner;
 mod leftovers;
 mod limited;

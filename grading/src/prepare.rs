@@ -66,6 +66,10 @@ pub(crate) struct Ctx<'a> {
     pub(crate) provenance: shard::Provenance,
     /// The instructor's folders, hidden in every learner's results.
     pub(crate) places: redact::Places,
+    /// The kept pristine copy this run holds (`TARGET/pristine`), if it
+    /// could take it; without it the run's own `pristine-PID` is removed
+    /// at the end.
+    slot: Option<leftovers::PristineSlot>,
     /// This run's claim on its folders in the target directory; dropped
     /// after them.
     _run: leftovers::RunLock,
@@ -74,7 +78,9 @@ pub(crate) struct Ctx<'a> {
 impl Drop for Ctx<'_> {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.self_exe);
-        let _ = std::fs::remove_dir_all(&self.pristine.dir);
+        if self.slot.is_none() {
+            let _ = std::fs::remove_dir_all(&self.pristine.dir);
+        }
     }
 }
 
@@ -142,9 +148,16 @@ pub(crate) fn prepare<'a>(
         .zip(&stubs)
         .map(|(c, s)| tables::Answers::of(c, hidden.as_deref(), s))
         .collect();
-    // Per process, so shards that share a target directory never meet.
+    // Made fresh per process (so shards that share a target directory never
+    // meet), then, when no other run holds it, settled into the copy the
+    // last run kept, so what did not change is not built again.
     let pristine_dir = target_dir.join(format!("pristine-{}", std::process::id()));
+    let slot = leftovers::PristineSlot::try_take(&target_dir)?;
     let built = Workspace::pristine(root, &pristine_dir, chapters, &stubs, hidden.as_deref())
+        .and_then(|fresh| match &slot {
+            Some(slot) => crate::kept::settle(fresh, slot.dir()),
+            None => Ok(fresh),
+        })
         .and_then(|pristine| {
             pristine.fetch()?;
             let (cases, judges) = pristine_cases(
@@ -164,8 +177,12 @@ pub(crate) fn prepare<'a>(
     let (pristine, cases, judges) = match built {
         Ok(b) => b,
         Err(e) => {
-            // Nothing owns the pristine copy yet: remove it here.
+            // Nothing owns the pristine copy yet: remove it here (a kept one
+            // too, which may be half settled).
             let _ = std::fs::remove_dir_all(&pristine_dir);
+            if let Some(slot) = &slot {
+                let _ = std::fs::remove_dir_all(slot.dir());
+            }
             return Err(e);
         }
     };
@@ -205,6 +222,7 @@ pub(crate) fn prepare<'a>(
         bar,
         provenance,
         places,
+        slot,
         _run: run,
     })
 }

@@ -1,7 +1,8 @@
 //! The grader's copies of the workbook, and the builds that turn them into
 //! test binaries.
 //!
-//! The pristine copy (`TARGET/pristine`) holds only the instructor's files
+//! The pristine copy (`TARGET/pristine`, kept between runs: see
+//! `kept.rs`) holds only the instructor's files
 //! (manifests, lock file, cargo config, suites, snapshots, solutions, the
 //! stubs), with the hidden suites wired in as extra `[[test]]` targets that
 //! may also use the reference crate. It is built once with the stubs, which
@@ -47,7 +48,7 @@ const COPIED: &[&str] = &[
 
 /// The folder of a copy where its builds' test binaries are copied to, one
 /// folder per chapter: the grader's own, beside the workbook's layout.
-const BIN: &str = "bin";
+pub(crate) const BIN: &str = "bin";
 
 /// The most compiler errors kept for one chapter, and their total size.
 const ERRORS_KEPT: usize = 20;

@@ -6,9 +6,9 @@
 //! what the chapters depend on unless a target directory already holds it.
 //! State: one target directory for the whole binary and one turn at a time
 //! to grade in it (`tool`), so the dependencies are compiled once per run
-//! of this binary, not once per file. Cost: a few minutes to prepare, then
-//! each module's runs (each builds its own pristine copy and judges, then
-//! its learners). Each module opens with what it proves:
+//! of this binary, not once per file, and the pristine copy and judges
+//! a run keeps are reused by the next where nothing they depend on
+//! changed. Cost: a few minutes to prepare, then each module's runs. Each module opens with what it proves:
 //!
 //! - `budget`: one build budget per learner, not per chapter;
 //! - `class`: a hostile class in one batch, every learner's points as

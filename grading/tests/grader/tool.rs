@@ -9,9 +9,10 @@
 //! grader-shared/grade`), prepared once for chapter 0 (`grader grade
 //! prepare`) before the first run, and one turn (a process-wide mutex)
 //! that every grading run holds, so runs never overlap. Cost: the
-//! dependencies compiled once per feature set for the whole binary; each
-//! run still builds its own pristine copy and judges (the grader names
-//! them by process id).
+//! dependencies compiled once per feature set for the whole binary; the
+//! pristine copy and its judges are kept between runs (`pristine`, see
+//! grading/src/workspace.rs), so a run rebuilds only what its workbook
+//! changed in them (another chapter set, another config's hidden suites).
 //!
 //! Why runs take turns rather than share the directory at once: the
 //! grader keeps its own folders apart per process (`runs/PID.lock`,
