@@ -42,12 +42,7 @@ impl RunLock {
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create {}", dir.display()))?;
         let path = dir.join(format!("{}.lock", std::process::id()));
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+        let file = lock_file(&path)?;
         if flock(&file, FlockOperation::NonBlockingLockExclusive).is_err() {
             bail!(
                 "{} is held by another grading run with this process id (in another container?); \
@@ -57,6 +52,17 @@ impl RunLock {
         }
         Ok(Self { path, _file: file })
     }
+}
+
+/// `path` opened (created if missing, never truncated) to hold an
+/// advisory lock on: the one way the grader's lock files are opened.
+pub(crate) fn lock_file(path: &Path) -> Result<File> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open {}", path.display()))
 }
 
 /// This run's hold on `TARGET/pristine`, the pristine copy kept between
@@ -70,12 +76,7 @@ impl PristineSlot {
     /// The slot, if no other live run holds it.
     pub fn try_take(target: &Path) -> Result<Option<Self>> {
         let path = target.join("pristine.lock");
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+        let file = lock_file(&path)?;
         if flock(&file, FlockOperation::NonBlockingLockExclusive).is_err() {
             return Ok(None);
         }

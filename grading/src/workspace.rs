@@ -595,12 +595,7 @@ impl TargetLock {
     fn acquire(target_dir: &Path) -> Result<Self> {
         use rustix::fs::{FlockOperation, flock};
         let path = target_dir.join(".grade-build.lock");
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+        let file = crate::leftovers::lock_file(&path)?;
         let mut said = false;
         loop {
             match flock(&file, FlockOperation::NonBlockingLockExclusive) {
