@@ -106,6 +106,7 @@
   // ---- the board after k steps ---------------------------------------------
 
   // A try only fills an empty cell (a visited or given one keeps its text),
+  // a place marked "guess" is drawn as a guess (class "on guess"),
   // a given cell is never cleared, and on a graph a vertex that is backed
   // out of stays seen ("done").
   function board(t, k) {
@@ -122,7 +123,9 @@
       if (op === "try") {
         if (!cell) { cells[key] = { text: e[TEXT], st: "try" }; }
       } else if (op === "place") {
-        cells[key] = { text: e[TEXT], st: "on" };
+        // A digit chosen among two or more candidates stays orange while it
+        // stands, as the guess marker on the timeline.
+        cells[key] = { text: e[TEXT], st: e[MARK] === "guess" ? "on guess" : "on" };
       } else if (op === "reject") {
         if (cell && cell.st === "try") { delete cells[key]; }
       } else if (op === "undo") {
