@@ -510,6 +510,27 @@ async function defects() {
   const rows = await page.$$eval("#fig-overflow-table tbody tr", (all) => all.map((r) => [...r.cells].map((c) => c.textContent)));
   const row35 = rows.find((r) => r[0] === "35");
   if (!row35 || row35[1] !== "33" || row35[2] !== "34") { fail(`apples/overflow.html: the row for 35 people reads ${JSON.stringify(row35)}`); }
+  // A numbered tour's lines stop short of its numbers: no point of a path
+  // lies inside a number's box.
+  for (const [p, fig] of [["knights_tour/warnsdorff.html", "#fig-warnsdorff8"], ["knights_tour/plain-dfs.html", "#fig-tour5"]]) {
+    await page.goto(base + p, { waitUntil: "load" });
+    const crossed = await page.evaluate((fig) => {
+      const root = document.querySelector(fig);
+      if (!root) { return ["no figure"]; }
+      const boxes = [...root.querySelectorAll("text.t")].map((t) => [t.textContent, t.getBBox()]);
+      const hits = [];
+      root.querySelectorAll(".path").forEach((path) => {
+        const n = path.getTotalLength();
+        for (let l = 0; l <= n; l += 1) {
+          const pt = path.getPointAtLength(l);
+          const hit = boxes.find(([, b]) => pt.x > b.x + 1 && pt.x < b.x + b.width - 1 && pt.y > b.y + 1 && pt.y < b.y + b.height - 1);
+          if (hit && !hits.includes(hit[0])) { hits.push(hit[0]); }
+        }
+      });
+      return hits;
+    }, fig);
+    if (crossed.length) { fail(`${p} ${fig}: a line crosses the numbers ${crossed.join(", ")}`); await shoot(page, "tour_lines"); }
+  }
   await page.goto(base + "sudoku/fewest.html", { waitUntil: "load" });
   await page.focus("#player-fewest");
   await page.keyboard.press("g");
@@ -537,7 +558,7 @@ async function defects() {
     const right = await page.$eval(`${q} button[data-right="1"]`, (b) => b.textContent);
     if (!said.includes(right)) { fail(`${p}: step ${Number(want) + 1} says "${said}", the quiz's answer is "${right}"`); }
   }
-  console.log("the overflow table, the sudoku guesses, the intro's keys and six \"what happens next?\" quizzes hold");
+  console.log("the overflow table, the tours' numbers clear of their lines, the sudoku guesses, the intro's keys and six \"what happens next?\" quizzes hold");
   await context.close();
 }
 

@@ -322,7 +322,18 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
         );
     }
     for (points, class) in &f.lines {
-        polyline(&mut s, points, class, rows.max(cols));
+        // A path through numbered cells (a tour's move numbers) stops short
+        // of each number, so no line crosses one (issue 35).
+        let numbered = points.iter().all(|&(r, c)| {
+            f.cells
+                .iter()
+                .any(|x| x.0 == r && x.1 == c && !x.2.is_empty())
+        });
+        if numbered && class.is_empty() && !big {
+            gapped(&mut s, points);
+        } else {
+            polyline(&mut s, points, class, rows.max(cols));
+        }
     }
     // Texts last, over the paths, each with its halo: no mark covers them.
     s.push_str(&texts);
@@ -373,6 +384,44 @@ fn grid_lines(s: &mut String, rows: usize, cols: usize, boxed: usize, big: bool)
         let _ = write!(
             s,
             "<line class=\"{class}\" x1=\"{x}\" y1=\"{PAD}\" x2=\"{x}\" y2=\"{y1}\"/>"
+        );
+    }
+}
+
+/// How far from a numbered cell's centre its path's lines stop: clear of
+/// a two-digit number at the figure's sizes.
+const GAP: f64 = 0.45 * CELL;
+
+/// A path through numbered cells as one segment per move, each stopping
+/// `GAP` short of both centres; the start is ringed, the end is the
+/// highest number.
+fn gapped(s: &mut String, points: &[(usize, usize)]) {
+    let centre =
+        |(r, c): (usize, usize)| (PAD + (c as f64 + 0.5) * CELL, PAD + (r as f64 + 0.5) * CELL);
+    let mut d = String::new();
+    for pair in points.windows(2) {
+        let ((x1, y1), (x2, y2)) = (centre(pair[0]), centre(pair[1]));
+        let len = (x2 - x1).hypot(y2 - y1);
+        if len <= 2.0 * GAP {
+            continue;
+        }
+        let (ux, uy) = ((x2 - x1) / len * GAP, (y2 - y1) / len * GAP);
+        let _ = write!(
+            d,
+            "M{:.1} {:.1}L{:.1} {:.1}",
+            x1 + ux,
+            y1 + uy,
+            x2 - ux,
+            y2 - uy
+        );
+    }
+    let _ = write!(s, "<path class=\"path\" d=\"{d}\"/>");
+    if let Some(&first) = points.first() {
+        let (x, y) = centre(first);
+        let _ = write!(
+            s,
+            "<circle class=\"start ring\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+            GAP
         );
     }
 }
