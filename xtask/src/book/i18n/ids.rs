@@ -143,7 +143,10 @@ mod tests {
         let english = heading_ids(ENGLISH);
         let print = JAPANESE.replace("を参照", "と<a href=\"#レーンのノード\">ここ</a>を参照");
         let (out, _) = keep_english_ids(&print, &english).expect("same sections");
-        assert!(out.contains("<a href=\"#nodes-in-lanes\">ここ</a>"), "{out}");
+        assert!(
+            out.contains("<a href=\"#nodes-in-lanes\">ここ</a>"),
+            "{out}"
+        );
         assert!(!out.contains("#レーンのノード"), "{out}");
     }
 
