@@ -149,7 +149,9 @@ pub fn quiz_list(quizzes: &[Quiz]) -> String {
 
 /// The answer in bold, then its explanation. Explanations tend to open by
 /// restating the answer ("4: the mirror image..."): that opening is not
-/// printed twice, the bold answer stands in for it.
+/// printed twice, the bold answer stands in for it. An answer that is a
+/// sentence of its own ("... back to row 4.") already ends in its stop: no
+/// second one follows it.
 fn answer_line(answer: &str, explain: &str) -> String {
     let restated = explain
         .get(..answer.len())
@@ -158,6 +160,9 @@ fn answer_line(answer: &str, explain: &str) -> String {
         .filter(|rest| rest.starts_with([' ', ':', '.', ',', ';']));
     match restated {
         Some(rest) => format!("<strong>{}</strong>{}", esc(answer), esc(rest)),
+        None if answer.ends_with(['.', '!', '?', ':']) => {
+            format!("<strong>{}</strong> {}", esc(answer), esc(explain))
+        }
         None => format!("<strong>{}</strong>. {}", esc(answer), esc(explain)),
     }
 }
@@ -636,6 +641,22 @@ mod tests {
         assert_eq!(
             answer_line("1", "12 of them"),
             "<strong>1</strong>. 12 of them"
+        );
+    }
+
+    #[test]
+    fn an_answer_that_ends_its_own_sentence_gets_no_second_full_stop() {
+        assert_eq!(
+            answer_line("down: back to row 4.", "Step 44: nothing below"),
+            "<strong>down: back to row 4.</strong> Step 44: nothing below"
+        );
+        assert_eq!(
+            answer_line("Is it?", "Step 3: yes"),
+            "<strong>Is it?</strong> Step 3: yes"
+        );
+        assert_eq!(
+            answer_line("row 4", "Step 44: back"),
+            "<strong>row 4</strong>. Step 44: back"
         );
     }
 
