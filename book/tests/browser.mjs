@@ -28,7 +28,12 @@
 //   6. every drawn board, grid, graph and tree (the figures and every
 //      instance of every player: board and search tree) at 390 px in all
 //      five themes: each text at least 11 px, none outside its drawing,
-//      none in the background's colour.
+//      none in the background's colour;
+//   7. on a 390 x 844 phone, every player (after its top is scrolled into
+//      view, and again after 40 steps) shows its board, its narration and
+//      its step controls inside the screen, with the tree and the code
+//      folded below; at 1280 px the tree and the code stand beside the board
+//      with no fold.
 // A failing page is screenshotted into book/tests/screenshots/ (CI output).
 //
 // Usage (from the repository root):
@@ -109,8 +114,8 @@ const browser = await chromium.launch({
   ],
 });
 
-async function open(width, theme) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+async function open(width, theme, height = 900) {
+  const context = await browser.newContext({ viewport: { width, height } });
   if (theme) { await context.addInitScript((t) => localStorage.setItem("mdbook-theme", t), theme); }
   // Nothing may leave the machine: any request off 127.0.0.1 is a failure.
   await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
@@ -756,6 +761,70 @@ async function boards() {
   console.log(`read ${drawings} drawn boards, grids, graphs and trees (${texts} texts) at 390 px in five themes: each text 11 px or more, inside its drawing, not in the background's colour`);
 }
 
+// ---- 7. a player on a phone: board, narration and controls on one screen ---
+
+// Runs in the page: what of player `id` is outside the screen.
+function offScreen(id) {
+  const root = document.getElementById(id);
+  const h = window.innerHeight;
+  const w = document.documentElement.clientWidth;
+  const out = [];
+  for (const [name, sel] of [["board", ".bt-boardbox svg"], ["narration", ".bt-say"], ["controls", ".bt-controls"]]) {
+    const e = root.querySelector(sel);
+    if (!e) { out.push(`no ${name}`); continue; }
+    const r = e.getBoundingClientRect();
+    if (r.height === 0) { out.push(`the ${name} is not drawn`); continue; }
+    if (r.top < -1 || r.bottom > h + 1 || r.left < -1 || r.right > w + 1) {
+      out.push(`the ${name} spans ${Math.round(r.top)}-${Math.round(r.bottom)} px of a ${h} px screen`);
+    }
+  }
+  const fold = root.querySelector(".bt-fold");
+  if (!fold || fold.hidden || fold.open || !fold.querySelector(".bt-treebox") || !fold.querySelector(".bt-code")) {
+    out.push("the tree and the code are not folded below the controls");
+  }
+  return out;
+}
+
+async function phone() {
+  const small = await open(390, undefined, 844);
+  const wide = await open(1280);
+  const page = await small.newPage();
+  const big = await wide.newPage();
+  let count = 0;
+  for (const p of pages()) {
+    const html = fs.readFileSync(path.join(site, p), "utf8");
+    if (!html.includes('class="bt-player"') || p === "print.html") { continue; }
+    await page.goto(base + p, { waitUntil: "load" });
+    for (const id of await page.$$eval(".bt-player", (all) => all.map((e) => e.id))) {
+      count++;
+      await page.$eval("#" + id, (e) => e.scrollIntoView({ block: "start" }));
+      let bad = await page.evaluate(offScreen, id);
+      if (!bad.length) {
+        await page.focus("#" + id);
+        for (let i = 0; i < 40; i++) { await page.keyboard.press("ArrowRight"); }
+        await page.$eval("#" + id, (e) => e.scrollIntoView({ block: "start" }));
+        bad = (await page.evaluate(offScreen, id)).map((b) => "after 40 steps, " + b);
+      }
+      if (bad.length) { fail(`${p} #${id} at 390 x 844: ${bad.join("; ")}`); await shoot(page, "phone_" + p + "_" + id); }
+    }
+    await big.goto(base + p, { waitUntil: "load" });
+    const beside = await big.$$eval(".bt-player", (all) => all.map((e) => {
+      const board = e.querySelector(".bt-stage .bt-boardbox");
+      const tree = e.querySelector(".bt-stage .bt-treebox");
+      const fold = e.querySelector(".bt-fold");
+      if (!board || !tree || !e.querySelector(".bt-stage .bt-code")) { return `${e.id}: the tree or the code is not in the stage`; }
+      if (fold && !fold.hidden) { return `${e.id}: the fold shows on a wide screen`; }
+      const b = board.getBoundingClientRect();
+      const t = tree.getBoundingClientRect();
+      return t.left >= b.right - 1 && t.top < b.bottom ? null : `${e.id}: the tree is not beside the board`;
+    }));
+    for (const b of beside.filter(Boolean)) { fail(`${p} at 1280 px: ${b}`); }
+  }
+  await small.close();
+  await wide.close();
+  console.log(`read ${count} players on a 390 x 844 phone: board, narration and controls on one screen, tree and code folded; at 1280 px beside the board`);
+}
+
 try {
   await everyPage();
   await wideTables();
@@ -766,6 +835,7 @@ try {
   await darkFigures();
   await plots();
   await boards();
+  await phone();
 } finally {
   await browser.close();
   server.close();

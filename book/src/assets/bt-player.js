@@ -278,6 +278,18 @@
     root.appendChild(this.path);
     root.appendChild(this.timeline());
     root.appendChild(this.controls());
+    // On a phone the tree and the code fold below the controls, so the
+    // board, the narration and the controls share one screen; on a wide
+    // screen they stay beside the board (see place()).
+    this.fold = el("details", { class: "bt-fold" });
+    this.fold.appendChild(el("summary", {}, btT("The search tree and the code")));
+    root.appendChild(this.fold);
+    var self = this;
+    this.fold.addEventListener("toggle", function () { if (self.fold.open) { self.show(); } });
+    this.phone = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+    if (this.phone && this.phone.addEventListener) {
+      this.phone.addEventListener("change", function () { self.place(); self.show(); });
+    }
     this.legend = el("details", { class: "bt-legend" });
     root.appendChild(this.legend);
     this.transcriptBox = el("div");
@@ -310,14 +322,25 @@
     boardBox.appendChild(drawn.svg);
     this.stage.appendChild(boardBox);
     this.tree = new BT.Tree(t, this.tab);
-    this.stage.appendChild(this.tree.box);
-    this.stage.appendChild(this.codePanel());
+    this.codeBox = this.codePanel();
+    this.place();
     this.range.max = t.steps.length;
     this.drawMarks();
     this.fillLegend();
     this.transcriptBox.textContent = "";
     this.transcriptBox.appendChild(this.transcript());
     this.show();
+  };
+
+  // The tree and the code go beside the board on a wide screen and into
+  // the folded panel below the controls on a phone (600 px or less).
+  Player.prototype.place = function () {
+    var phone = !!(this.phone && this.phone.matches);
+    var into = phone ? this.fold : this.stage;
+    into.appendChild(this.tree.box);
+    into.appendChild(this.codeBox);
+    this.fold.hidden = !phone;
+    this.root.classList.toggle("bt-compact", phone);
   };
 
   Player.prototype.codePanel = function () {
