@@ -407,9 +407,11 @@ async function players() {
 // ---- 3. quizzes ----------------------------------------------------------------
 
 // Pages of chapters 0-5 that need not end with a quiz: the fast solver's
-// pages, whose figures are times only (a quiz is never built on a time).
+// pages, whose figures are times only (a quiz is never built on a time),
+// and each chapter's practice page (its problems are the exercise).
 const NO_CLOSING_QUIZ = new Set([
   "sudoku/fast.html", "sudoku/throughput.html",
+  ...["intro", "apples", "eight_queens", "n_queens", "sudoku", "knights_tour"].map((c) => `${c}/practice.html`),
 ]);
 const CHAPTERS = /^(intro|apples|eight_queens|n_queens|sudoku|knights_tour)\//;
 

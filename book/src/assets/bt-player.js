@@ -316,6 +316,8 @@
     this.k = 0;
     this.root.setAttribute("data-instance", i);
     this.stage.textContent = "";
+    // The previous instance's tree and code may sit in the fold.
+    if (this.tree) { this.tree.box.remove(); this.codeBox.remove(); }
     var drawn = t.board.kind === "graph" ? drawGraph(t) : drawGrid(t);
     this.cells = drawn.cells;
     var boardBox = el("div", { class: "bt-boardbox" });
