@@ -732,6 +732,9 @@ async function boards() {
       if (!html.includes("bt-figure") && !html.includes('class="bt-player"')) { continue; }
       await page.goto(base + p, { waitUntil: "load" });
       await page.evaluate(() => document.fonts.ready);
+      // On a phone a player's tree is folded below its controls: unfold it,
+      // so its texts are read too.
+      await page.$$eval(".bt-player .bt-fold", (all) => all.forEach((d) => { d.open = true; }));
       const all = [];
       const figs = await page.evaluate(legible, "main .bt-figure svg");
       all.push(...figs.problems);
