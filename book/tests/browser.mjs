@@ -28,7 +28,12 @@
 //   6. every drawn board, grid, graph and tree (the figures and every
 //      instance of every player: board and search tree) at 390 px in all
 //      five themes: each text at least 11 px, none outside its drawing,
-//      none in the background's colour.
+//      none in the background's colour;
+//   7. on a 390 x 844 phone, every player (after its top is scrolled into
+//      view, and again after 40 steps) shows its board, its narration and
+//      its step controls inside the screen, with the tree and the code
+//      folded below; at 1280 px the tree and the code stand beside the board
+//      with no fold.
 // A failing page is screenshotted into book/tests/screenshots/ (CI output).
 //
 // Usage (from the repository root):
@@ -109,8 +114,8 @@ const browser = await chromium.launch({
   ],
 });
 
-async function open(width, theme) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+async function open(width, theme, height = 900) {
+  const context = await browser.newContext({ viewport: { width, height } });
   if (theme) { await context.addInitScript((t) => localStorage.setItem("mdbook-theme", t), theme); }
   // Nothing may leave the machine: any request off 127.0.0.1 is a failure.
   await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => {
@@ -402,9 +407,11 @@ async function players() {
 // ---- 3. quizzes ----------------------------------------------------------------
 
 // Pages of chapters 0-5 that need not end with a quiz: the fast solver's
-// pages, whose figures are times only (a quiz is never built on a time).
+// pages, whose figures are times only (a quiz is never built on a time),
+// and each chapter's practice page (its problems are the exercise).
 const NO_CLOSING_QUIZ = new Set([
   "sudoku/fast.html", "sudoku/throughput.html",
+  ...["intro", "apples", "eight_queens", "n_queens", "sudoku", "knights_tour"].map((c) => `${c}/practice.html`),
 ]);
 const CHAPTERS = /^(intro|apples|eight_queens|n_queens|sudoku|knights_tour)\//;
 
@@ -431,6 +438,10 @@ async function answerAll(page, p) {
     }, q);
     const wrong = await page.$$eval(`${q} button[data-right="0"]`, (all) => all.map((b) => [b.textContent, b.dataset.why || ""]));
     if (wrong.length === 0) { fail(`${p} ${q}: no wrong answer to choose`); continue; }
+    // Every wrong choice says why it is wrong (issue 35), not just "try again".
+    for (const [text, why] of wrong) {
+      if (why.trim().length < 20) { fail(`${p} ${q}: the wrong choice "${text}" gives no reason`); }
+    }
     const pick = (text) => page.$$eval(`${q} button`, (all, text) => all.find((b) => b.textContent === text).click(), text);
     await pick(wrong[0][0]);
     let after = await state();
@@ -480,8 +491,81 @@ async function quizzes() {
   if (kept !== "1") { fail(`${p}: after a reload the quiz forgot the answer`); await shoot(page, "quiz"); }
   // The chapter's first page shows the score of the quizzes answered above.
   const score = await page.textContent("main .bt-score").catch(() => "");
-  if (!/\d+ answered, \d+ right at the first try/.test(score)) { fail(`${p}: the chapter's score reads "${score}"`); }
+  const total = await page.$eval("main .bt-quiz-list", (e) => e.dataset.quizzes.split(" ").length).catch(() => 0);
+  const m = /(\d+) of (\d+) answered, \d+ right at the first try/.exec(score);
+  if (!m || Number(m[1]) !== total || Number(m[2]) !== total) { fail(`${p}: the chapter's score reads "${score}" (all ${total} quizzes were answered)`); }
+  // Another language keeps its own answers and score.
+  if (fs.existsSync(path.join(site, "ja/intro/index.html"))) {
+    await page.goto(base + "ja/" + p, { waitUntil: "load" });
+    const picked = await page.$$eval(".bt-quiz button.bt-picked", (all) => all.length);
+    if (picked > 0) { fail(`ja/${p}: opens with ${picked} quizzes answered in English`); }
+  }
   console.log(`answered ${count} quizzes wrong (retry, answer hidden), wrong again (answer and that choice's feedback shown), then right; none floats; the answer is kept after a reload; the chapter's score is shown`);
+  await context.close();
+}
+
+// ---- 3a. issue 35's defects and the "what happens next?" quizzes ------------
+
+// The overflow table is the recorder's (35 people overflow at 34 apples);
+// a sudoku guess is drawn orange in the player, as the caption says; the
+// intro names only keys the player has; each chapter's "what happens
+// next?" quiz takes its player to the step it asks about.
+async function defects() {
+  const context = await open(1280);
+  const page = await context.newPage();
+  await page.goto(base + "apples/overflow.html", { waitUntil: "load" });
+  const rows = await page.$$eval("#fig-overflow-table tbody tr", (all) => all.map((r) => [...r.cells].map((c) => c.textContent)));
+  const row35 = rows.find((r) => r[0] === "35");
+  if (!row35 || row35[1] !== "33" || row35[2] !== "34") { fail(`apples/overflow.html: the row for 35 people reads ${JSON.stringify(row35)}`); }
+  // A numbered tour's lines stop short of its numbers: no point of a path
+  // lies inside a number's box.
+  for (const [p, fig] of [["knights_tour/warnsdorff.html", "#fig-warnsdorff8"], ["knights_tour/plain-dfs.html", "#fig-tour5"]]) {
+    await page.goto(base + p, { waitUntil: "load" });
+    const crossed = await page.evaluate((fig) => {
+      const root = document.querySelector(fig);
+      if (!root) { return ["no figure"]; }
+      const boxes = [...root.querySelectorAll("text.t")].map((t) => [t.textContent, t.getBBox()]);
+      const hits = [];
+      root.querySelectorAll(".path").forEach((path) => {
+        const n = path.getTotalLength();
+        for (let l = 0; l <= n; l += 1) {
+          const pt = path.getPointAtLength(l);
+          const hit = boxes.find(([, b]) => pt.x > b.x + 1 && pt.x < b.x + b.width - 1 && pt.y > b.y + 1 && pt.y < b.y + b.height - 1);
+          if (hit && !hits.includes(hit[0])) { hits.push(hit[0]); }
+        }
+      });
+      return hits;
+    }, fig);
+    if (crossed.length) { fail(`${p} ${fig}: a line crosses the numbers ${crossed.join(", ")}`); await shoot(page, "tour_lines"); }
+  }
+  await page.goto(base + "sudoku/fewest.html", { waitUntil: "load" });
+  await page.focus("#player-fewest");
+  await page.keyboard.press("g");
+  const guesses = await page.$$eval("#player-fewest .cell.guess", (all) => all.length);
+  if (guesses < 1) { fail("sudoku/fewest.html: after g (the next guess) no cell is drawn as a guess"); await shoot(page, "sudoku_guess"); }
+  await page.goto(base + "intro/index.html", { waitUntil: "load" });
+  const keys = await page.$$eval("main p", (all) => all.map((p) => p.innerHTML).join(" ").match(/<strong>(\w)<\/strong> jumps/g) || []);
+  for (const k of keys) {
+    if (!/<strong>[sdg]<\/strong>/.test(k)) { fail(`intro/index.html names a key the player does not have: ${k}`); }
+  }
+  const players = { "intro/index.html": "dfs", "apples/recursion.html": "apples", "eight_queens/search.html": "sample-one",
+    "n_queens/robot.html": "robot6", "sudoku/fewest.html": "fewest", "knights_tour/plain-dfs.html": "plain5" };
+  for (const [p, id] of Object.entries(players)) {
+    await page.goto(base + p, { waitUntil: "load" });
+    const q = `#quiz-next-${id}`;
+    const want = await page.$eval(q, (e) => e.dataset.step).catch(() => null);
+    if (want === null) { fail(`${p}: no "what happens next?" quiz`); continue; }
+    await page.click(`${q} .bt-goto`);
+    const at = await page.$eval(`#player-${id}`, (e) => e.dataset.step);
+    if (at !== want) { fail(`${p}: the quiz's button took the player to step ${at}, not ${want}`); }
+    // The right answer is what the player says at the next step.
+    await page.focus(`#player-${id}`);
+    await page.keyboard.press("ArrowRight");
+    const said = await page.$eval(`#player-${id} .bt-say`, (e) => e.textContent);
+    const right = await page.$eval(`${q} button[data-right="1"]`, (b) => b.textContent);
+    if (!said.includes(right)) { fail(`${p}: step ${Number(want) + 1} says "${said}", the quiz's answer is "${right}"`); }
+  }
+  console.log("the overflow table, the tours' numbers clear of their lines, the sudoku guesses, the intro's keys and six \"what happens next?\" quizzes hold");
   await context.close();
 }
 
@@ -648,6 +732,9 @@ async function boards() {
       if (!html.includes("bt-figure") && !html.includes('class="bt-player"')) { continue; }
       await page.goto(base + p, { waitUntil: "load" });
       await page.evaluate(() => document.fonts.ready);
+      // On a phone a player's tree is folded below its controls: unfold it,
+      // so its texts are read too.
+      await page.$$eval(".bt-player .bt-fold", (all) => all.forEach((d) => { d.open = true; }));
       const all = [];
       const figs = await page.evaluate(legible, "main .bt-figure svg");
       all.push(...figs.problems);
@@ -679,15 +766,81 @@ async function boards() {
   console.log(`read ${drawings} drawn boards, grids, graphs and trees (${texts} texts) at 390 px in five themes: each text 11 px or more, inside its drawing, not in the background's colour`);
 }
 
+// ---- 7. a player on a phone: board, narration and controls on one screen ---
+
+// Runs in the page: what of player `id` is outside the screen.
+function offScreen(id) {
+  const root = document.getElementById(id);
+  const h = window.innerHeight;
+  const w = document.documentElement.clientWidth;
+  const out = [];
+  for (const [name, sel] of [["board", ".bt-boardbox svg"], ["narration", ".bt-say"], ["controls", ".bt-controls"]]) {
+    const e = root.querySelector(sel);
+    if (!e) { out.push(`no ${name}`); continue; }
+    const r = e.getBoundingClientRect();
+    if (r.height === 0) { out.push(`the ${name} is not drawn`); continue; }
+    if (r.top < -1 || r.bottom > h + 1 || r.left < -1 || r.right > w + 1) {
+      out.push(`the ${name} spans ${Math.round(r.top)}-${Math.round(r.bottom)} px of a ${h} px screen`);
+    }
+  }
+  const fold = root.querySelector(".bt-fold");
+  if (!fold || fold.hidden || fold.open || !fold.querySelector(".bt-treebox") || !fold.querySelector(".bt-code")) {
+    out.push("the tree and the code are not folded below the controls");
+  }
+  return out;
+}
+
+async function phone() {
+  const small = await open(390, undefined, 844);
+  const wide = await open(1280);
+  const page = await small.newPage();
+  const big = await wide.newPage();
+  let count = 0;
+  for (const p of pages()) {
+    const html = fs.readFileSync(path.join(site, p), "utf8");
+    if (!html.includes('class="bt-player"') || p === "print.html") { continue; }
+    await page.goto(base + p, { waitUntil: "load" });
+    for (const id of await page.$$eval(".bt-player", (all) => all.map((e) => e.id))) {
+      count++;
+      await page.$eval("#" + id, (e) => e.scrollIntoView({ block: "start" }));
+      let bad = await page.evaluate(offScreen, id);
+      if (!bad.length) {
+        await page.focus("#" + id);
+        for (let i = 0; i < 40; i++) { await page.keyboard.press("ArrowRight"); }
+        await page.$eval("#" + id, (e) => e.scrollIntoView({ block: "start" }));
+        bad = (await page.evaluate(offScreen, id)).map((b) => "after 40 steps, " + b);
+      }
+      if (bad.length) { fail(`${p} #${id} at 390 x 844: ${bad.join("; ")}`); await shoot(page, "phone_" + p + "_" + id); }
+    }
+    await big.goto(base + p, { waitUntil: "load" });
+    const beside = await big.$$eval(".bt-player", (all) => all.map((e) => {
+      const board = e.querySelector(".bt-stage .bt-boardbox");
+      const tree = e.querySelector(".bt-stage .bt-treebox");
+      const fold = e.querySelector(".bt-fold");
+      if (!board || !tree || !e.querySelector(".bt-stage .bt-code")) { return `${e.id}: the tree or the code is not in the stage`; }
+      if (fold && !fold.hidden) { return `${e.id}: the fold shows on a wide screen`; }
+      const b = board.getBoundingClientRect();
+      const t = tree.getBoundingClientRect();
+      return t.left >= b.right - 1 && t.top < b.bottom ? null : `${e.id}: the tree is not beside the board`;
+    }));
+    for (const b of beside.filter(Boolean)) { fail(`${p} at 1280 px: ${b}`); }
+  }
+  await small.close();
+  await wide.close();
+  console.log(`read ${count} players on a 390 x 844 phone: board, narration and controls on one screen, tree and code folded; at 1280 px beside the board`);
+}
+
 try {
   await everyPage();
   await wideTables();
   await players();
   await quizzes();
+  await defects();
   await tree();
   await darkFigures();
   await plots();
   await boards();
+  await phone();
 } finally {
   await browser.close();
   server.close();

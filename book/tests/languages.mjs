@@ -20,7 +20,11 @@
 //      folded answers' summary, the measurement pages' words;
 //   7. every link to a section (`bits.html#nodes-in-lanes`, `#the-idea`)
 //      finds that id in its page, and following one from another page
-//      scrolls to its section (a translated page keeps the English ids).
+//      scrolls to its section (a translated page keeps the English ids);
+//   8. every in-page link of the language's print.html (the whole book on
+//      one page) finds its id there, and following each one in chromium
+//      scrolls to an element that exists (issue 35: 87 of them once led
+//      nowhere).
 // A failing page is screenshotted into book/tests/screenshots/.
 //
 // Usage (from the repository root, after the build):
@@ -156,6 +160,24 @@ for (const code of codes) {
   if (left.length) { fail(`${code}: ${left.length} English leftover(s): ${left.slice(0, 4).join("; ")}`); }
   const lost = lostSections(code);
   if (lost.length) { fail(`${code}: ${lost.length} section link(s) land at a page's top: ${lost.slice(0, 4).join("; ")}`); }
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}${code}/print.html`, { waitUntil: "load" });
+    const links = await page.$$eval('main a[href^="#"]', (all) => all.map((a) => a.getAttribute("href").slice(1)));
+    const dead = await page.evaluate((ids) => ids.filter((id) => !document.getElementById(decodeURIComponent(id))), links);
+    if (dead.length) { fail(`${code}/print.html: ${dead.length} of ${links.length} in-page links lead nowhere: ${[...new Set(dead)].slice(0, 5).join(", ")}`); }
+    // Follow each distinct target: the page moves to it.
+    let followed = 0;
+    for (const id of [...new Set(links)].filter((id) => !dead.includes(id))) {
+      await page.evaluate((id) => { location.hash = "#" + id; }, id);
+      const there = await page.evaluate((id) => { const e = document.getElementById(decodeURIComponent(id)); const r = e.getBoundingClientRect(); return r.top > -2 && r.top < innerHeight; }, id);
+      if (!there) { fail(`${code}/print.html: following #${id} does not show it`); break; }
+      followed++;
+    }
+    console.log(`${code}: print.html's ${links.length} in-page links all land (${followed} targets followed)`);
+    await context.close();
+  }
   for (const width of [390, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();

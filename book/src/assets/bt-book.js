@@ -5,8 +5,10 @@
 // explanation sit in a <details>. A first wrong pick says why it is wrong
 // and offers a retry with the answer still hidden; a second wrong pick
 // shows its feedback and opens the answer; a right pick opens it too. The
-// reader's picks and a per-chapter score are kept in localStorage only;
-// the score is shown on the chapter's first page. Classes are bt-right and
+// reader's picks and a per-chapter score are kept in localStorage only,
+// per language (a Japanese page does not open answered in English); the
+// score is shown on the chapter's first page, out of the chapter's quizzes
+// (the hidden list generated/quizzes.html that page includes). Classes are bt-right and
 // bt-wrong, never mdBook's floating `right`.
 (function () {
   "use strict";
@@ -35,8 +37,15 @@
     return up >= 1 ? here[here.length - 1 - up] : null;
   }
 
+  // English keeps the keys it always had; another language's keys carry
+  // its code, so each language keeps its own answers and score.
+  function key(name) {
+    var lang = document.documentElement.lang || "en";
+    return lang === "en" ? name : name + "@" + lang;
+  }
+
   function score(ch) {
-    try { return JSON.parse(store("bt-score-" + ch) || "{}"); } catch (e) { return {}; }
+    try { return JSON.parse(store(key("bt-score-" + ch)) || "{}"); } catch (e) { return {}; }
   }
 
   function Quiz(root) {
@@ -50,7 +59,7 @@
     var record = function (result) {
       if (!ch) { return; }
       var s = score(ch);
-      if (!(id in s)) { s[id] = result; store("bt-score-" + ch, JSON.stringify(s)); }
+      if (!(id in s)) { s[id] = result; store(key("bt-score-" + ch), JSON.stringify(s)); }
     };
     var mark = function (b, remember) {
       var right = b.getAttribute("data-right") === "1";
@@ -73,15 +82,38 @@
           record("shown");
         }
       }
-      if (remember) { store("bt-quiz-" + id, b.textContent); }
+      if (remember) { store(key("bt-quiz-" + id), b.textContent); }
     };
     buttons.forEach(function (b) {
       b.addEventListener("click", function () { mark(b, true); });
     });
-    var saved = store("bt-quiz-" + id);
+    var at = root.getAttribute("data-player");
+    if (at) { root.insertBefore(goTo(root, at), root.querySelector(".bt-choices")); }
+    var saved = store(key("bt-quiz-" + id));
     buttons.forEach(function (b) {
       if (saved !== null && b.textContent === saved) { wrongs = 1; mark(b, false); }
     });
+  }
+
+  // A "what happens next?" quiz: a button that takes the page's player to
+  // the instance and step the question stands at, and shows it.
+  function goTo(root, id) {
+    var instance = Number(root.getAttribute("data-instance")) || 0;
+    var step = Number(root.getAttribute("data-step")) || 0;
+    var b = el("button", { type: "button", class: "bt-goto" }, btT("Show step {0} in the player", step));
+    b.addEventListener("click", function () {
+      var host = document.getElementById(id);
+      var p = host && host.btPlayer;
+      if (!p || !p.traces) { return; }
+      p.pause();
+      if (p.select && Number(p.select.value) !== instance) { p.select.value = String(instance); }
+      if (p.t !== p.traces[instance]) { p.load(instance); }
+      p.k = step;
+      p.show();
+      host.scrollIntoView({ block: "start" });
+      host.focus({ preventScroll: true });
+    });
+    return el("p", { class: "bt-goto-line" }).appendChild(b).parentNode;
   }
 
   // The chapter's first page shows the reader's score in its quizzes.
@@ -90,12 +122,14 @@
     var main = document.querySelector("main");
     if (!ch || !main || !/\/index\.html$|\/$/.test(location.pathname)) { return; }
     var s = score(ch);
-    var ids = Object.keys(s);
+    var list = main.querySelector(".bt-quiz-list");
+    var all = list ? list.getAttribute("data-quizzes").split(" ").filter(Boolean) : Object.keys(s);
+    var ids = all.filter(function (k) { return k in s; });
     var first = ids.filter(function (k) { return s[k] === "first"; }).length;
     var p = el("p", { class: "bt-score", "aria-live": "polite" });
     p.textContent = ids.length
-      ? btT("Your quizzes in this chapter: {0} answered, {1} right at the first try (kept in this browser only).", ids.length, first)
-      : btT("Your quizzes in this chapter: none answered yet. Each page ends with one; your score is kept in this browser only.");
+      ? btT("Your quizzes in this chapter: {0} of {1} answered, {2} right at the first try (kept in this browser only).", ids.length, all.length, first)
+      : btT("Your quizzes in this chapter: none of {0} answered yet. Each page ends with one; your score is kept in this browser only.", all.length);
     var h1 = main.querySelector("h1");
     main.insertBefore(p, h1 ? h1.nextSibling : main.firstChild);
   }

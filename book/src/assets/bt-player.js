@@ -106,6 +106,7 @@
   // ---- the board after k steps ---------------------------------------------
 
   // A try only fills an empty cell (a visited or given one keeps its text),
+  // a place marked "guess" is drawn as a guess (class "on guess"),
   // a given cell is never cleared, and on a graph a vertex that is backed
   // out of stays seen ("done").
   function board(t, k) {
@@ -122,7 +123,9 @@
       if (op === "try") {
         if (!cell) { cells[key] = { text: e[TEXT], st: "try" }; }
       } else if (op === "place") {
-        cells[key] = { text: e[TEXT], st: "on" };
+        // A digit chosen among two or more candidates stays orange while it
+        // stands, as the guess marker on the timeline.
+        cells[key] = { text: e[TEXT], st: e[MARK] === "guess" ? "on guess" : "on" };
       } else if (op === "reject") {
         if (cell && cell.st === "try") { delete cells[key]; }
       } else if (op === "undo") {
@@ -275,6 +278,18 @@
     root.appendChild(this.path);
     root.appendChild(this.timeline());
     root.appendChild(this.controls());
+    // On a phone the tree and the code fold below the controls, so the
+    // board, the narration and the controls share one screen; on a wide
+    // screen they stay beside the board (see place()).
+    this.fold = el("details", { class: "bt-fold" });
+    this.fold.appendChild(el("summary", {}, btT("The search tree and the code")));
+    root.appendChild(this.fold);
+    var self = this;
+    this.fold.addEventListener("toggle", function () { if (self.fold.open) { self.show(); } });
+    this.phone = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+    if (this.phone && this.phone.addEventListener) {
+      this.phone.addEventListener("change", function () { self.place(); self.show(); });
+    }
     this.legend = el("details", { class: "bt-legend" });
     root.appendChild(this.legend);
     this.transcriptBox = el("div");
@@ -301,20 +316,33 @@
     this.k = 0;
     this.root.setAttribute("data-instance", i);
     this.stage.textContent = "";
+    // The previous instance's tree and code may sit in the fold.
+    if (this.tree) { this.tree.box.remove(); this.codeBox.remove(); }
     var drawn = t.board.kind === "graph" ? drawGraph(t) : drawGrid(t);
     this.cells = drawn.cells;
     var boardBox = el("div", { class: "bt-boardbox" });
     boardBox.appendChild(drawn.svg);
     this.stage.appendChild(boardBox);
     this.tree = new BT.Tree(t, this.tab);
-    this.stage.appendChild(this.tree.box);
-    this.stage.appendChild(this.codePanel());
+    this.codeBox = this.codePanel();
+    this.place();
     this.range.max = t.steps.length;
     this.drawMarks();
     this.fillLegend();
     this.transcriptBox.textContent = "";
     this.transcriptBox.appendChild(this.transcript());
     this.show();
+  };
+
+  // The tree and the code go beside the board on a wide screen and into
+  // the folded panel below the controls on a phone (600 px or less).
+  Player.prototype.place = function () {
+    var phone = !!(this.phone && this.phone.matches);
+    var into = phone ? this.fold : this.stage;
+    into.appendChild(this.tree.box);
+    into.appendChild(this.codeBox);
+    this.fold.hidden = !phone;
+    this.root.classList.toggle("bt-compact", phone);
   };
 
   Player.prototype.codePanel = function () {

@@ -21,13 +21,18 @@
 //! ev      OP  R  C  TEXT  DEPTH  SAY     OP: try place reject undo found; R C: "-" for none
 //! figure  ID  grid|graph|tree  ROWS  COLS  BOX  CAPTION
 //!                                        tree: labelled boxes at (X = level, Y = row) of a
-//!                                        COLS x ROWS lattice, an edge joins parent to child
+//!                                        COLS x ROWS lattice, an edge joins parent to child;
+//!                                        table: an HTML table of computed figures, row 0 its
+//!                                        header, one `cell` per entry (CLASS `num`: a number)
 //! cell    R  C  TEXT  CLASS              CLASS: see render.rs (queen, attacked, given, ...)
 //! line    R,C R,C ...  [CLASS]           a path through cell centres (space separated);
 //!                                        with a CLASS (e.g. `join`), a highlight without end marks
 //! quiz    ID  QUESTION
 //! choice  RIGHT  TEXT                    RIGHT: 1 for the right answer, else 0
-//! why     TEXT  FEEDBACK                 what picking the wrong choice TEXT means
+//! why     TEXT  FEEDBACK                 what picking the wrong choice TEXT means; every
+//!                                        wrong choice needs one, or the quiz is refused
+//! at      PLAYER  INSTANCE  STEP         a "what happens next?" quiz: the player (its element
+//!                                        id), instance (0-based) and step it stands at
 //! explain TEXT
 //! ```
 
@@ -53,6 +58,12 @@ pub enum Board {
     /// A tree laid out level by level: `cols` levels left to right, `rows`
     /// rows; its nodes sit at (level, row) and carry their labels.
     Tree {
+        rows: usize,
+        cols: usize,
+    },
+    /// A table of computed figures: row 0 is the header; each cell is
+    /// written as text (class `num` right-aligns it).
+    Table {
         rows: usize,
         cols: usize,
     },
@@ -111,6 +122,9 @@ pub struct Quiz {
     /// Feedback for a wrong choice, by its text.
     pub why: Vec<(String, String)>,
     pub explain: String,
+    /// The player's element id, instance and step a "what happens next?"
+    /// quiz stands at.
+    pub at: Option<(String, usize, usize)>,
 }
 
 /// The item the next body record belongs to.
@@ -137,7 +151,28 @@ pub fn parse(text: &str) -> Result<Doc> {
             bail!("line {}: {e} (in {line:?})", i + 1);
         }
     }
+    for q in &doc.quizzes {
+        reasoned(q)?;
+    }
     Ok(doc)
+}
+
+/// A quiz must say why each of its answers is right or wrong: the right one
+/// through its explanation, every wrong one through its `why`, so a reader
+/// who picks it learns what the pick meant, not just "try again".
+fn reasoned(q: &Quiz) -> Result<()> {
+    if q.explain.trim().is_empty() {
+        bail!("quiz `{}` has no explanation of its answer", q.id);
+    }
+    for (right, text) in &q.choices {
+        if !right && !q.why.iter().any(|w| &w.0 == text && !w.1.trim().is_empty()) {
+            bail!(
+                "quiz `{}`: the wrong choice `{text}` does not say why it is wrong (write a `why` record)",
+                q.id
+            );
+        }
+    }
+    Ok(())
 }
 
 fn record(doc: &mut Doc, open: &mut Open, f: &[&str]) -> Result<()> {
@@ -181,6 +216,7 @@ fn record(doc: &mut Doc, open: &mut Open, f: &[&str]) -> Result<()> {
                 choices: Vec::new(),
                 why: Vec::new(),
                 explain: String::new(),
+                at: None,
             });
             *open = Open::Quiz;
         }
@@ -326,6 +362,10 @@ fn quiz_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
             want(f, 2)?;
             q.explain = f[1].to_string();
         }
+        "at" => {
+            want(f, 4)?;
+            q.at = Some((id(f[1])?, num(f[2])?, num(f[3])?));
+        }
         kind => bail!("unknown record `{kind}` inside a quiz"),
     }
     Ok(())
@@ -353,7 +393,16 @@ fn board(kind: &str, sizes: &[&str]) -> Result<Board> {
                 cols: num(sizes[1])?,
             })
         }
-        other => bail!("a board is `grid`, `graph` or `tree`, not `{other}`"),
+        "table" => {
+            if sizes.len() < 2 {
+                bail!("a table needs ROWS COLS");
+            }
+            Ok(Board::Table {
+                rows: num(sizes[0])?,
+                cols: num(sizes[1])?,
+            })
+        }
+        other => bail!("a board is `grid`, `graph`, `tree` or `table`, not `{other}`"),
     }
 }
 
@@ -423,6 +472,24 @@ mod tests {
         assert_eq!(t.steps[0].parent, Some(0));
         assert_eq!(t.steps[1].cell, None);
         assert_eq!(t.code.2, ["fn f() {}"]);
+    }
+
+    #[test]
+    fn a_quiz_whose_wrong_choice_gives_no_reason_is_refused() {
+        let quiz = "quiz\tq\tHow many?\nchoice\t1\t4\nchoice\t0\t5\nchoice\t0\t6\n\
+                    why\t5\tFive counts the root twice.\nexplain\tFour: one per leaf.\n";
+        let err = parse(quiz).expect_err("6 has no reason");
+        assert!(
+            err.to_string()
+                .contains("the wrong choice `6` does not say why"),
+            "{err}"
+        );
+        let whole = format!("{quiz}why\t6\tSix counts the edges.\n");
+        let doc = parse(&whole).expect("every wrong choice has its reason");
+        assert_eq!(doc.quizzes[0].why.len(), 2);
+        let bare = "quiz\tq\tHow many?\nchoice\t1\t4\n";
+        let err = parse(bare).expect_err("no explanation");
+        assert!(err.to_string().contains("no explanation"), "{err}");
     }
 
     #[test]

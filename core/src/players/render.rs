@@ -27,7 +27,7 @@ fn instance(t: &Trace) -> serde_json::Value {
         Board::Grid { rows, cols, boxed } => {
             json!({"kind": "grid", "rows": rows, "cols": cols, "box": boxed})
         }
-        Board::Graph | Board::Tree { .. } => {
+        Board::Graph | Board::Tree { .. } | Board::Table { .. } => {
             json!({"kind": "graph", "nodes": t.nodes, "edges": t.edges})
         }
     };
@@ -92,8 +92,16 @@ fn script_json(value: &serde_json::Value) -> String {
 
 /// The quiz's snippet: answers as buttons, the answer and why folded.
 pub fn quiz(q: &Quiz) -> String {
+    // A "what happens next?" quiz names the player step it stands at; the
+    // page's script offers a button that takes the player there.
+    let at = q
+        .at
+        .as_ref()
+        .map_or(String::new(), |(player, instance, step)| {
+            format!(" data-player=\"{player}\" data-instance=\"{instance}\" data-step=\"{step}\"")
+        });
     let mut html = format!(
-        "<div class=\"bt-quiz\" id=\"quiz-{}\" data-quiz=\"{}\">\n<p class=\"bt-question\"><strong>Quiz.</strong> {}</p>\n<ol class=\"bt-choices\">\n",
+        "<div class=\"bt-quiz\" id=\"quiz-{}\" data-quiz=\"{}\"{at}>\n<p class=\"bt-question\"><strong>Quiz.</strong> {}</p>\n<ol class=\"bt-choices\">\n",
         q.id,
         q.id,
         esc(&q.question)
@@ -129,9 +137,21 @@ pub fn quiz(q: &Quiz) -> String {
     html
 }
 
+/// The chapter's quiz ids, for its first page's score ("3 of 11 answered"):
+/// a hidden element with no words, so no catalogue holds it.
+pub fn quiz_list(quizzes: &[Quiz]) -> String {
+    let ids: Vec<&str> = quizzes.iter().map(|q| q.id.as_str()).collect();
+    format!(
+        "<div class=\"bt-quiz-list\" data-quizzes=\"{}\" hidden></div>\n",
+        ids.join(" ")
+    )
+}
+
 /// The answer in bold, then its explanation. Explanations tend to open by
 /// restating the answer ("4: the mirror image..."): that opening is not
-/// printed twice, the bold answer stands in for it.
+/// printed twice, the bold answer stands in for it. An answer that is a
+/// sentence of its own ("... back to row 4.") already ends in its stop: no
+/// second one follows it.
 fn answer_line(answer: &str, explain: &str) -> String {
     let restated = explain
         .get(..answer.len())
@@ -140,6 +160,9 @@ fn answer_line(answer: &str, explain: &str) -> String {
         .filter(|rest| rest.starts_with([' ', ':', '.', ',', ';']));
     match restated {
         Some(rest) => format!("<strong>{}</strong>{}", esc(answer), esc(rest)),
+        None if answer.ends_with(['.', '!', '?', ':']) => {
+            format!("<strong>{}</strong> {}", esc(answer), esc(explain))
+        }
         None => format!("<strong>{}</strong>. {}", esc(answer), esc(explain)),
     }
 }
@@ -151,16 +174,20 @@ const PAD: f64 = 22.0;
 
 /// The figure's snippet: an inline SVG in a `<figure>` with its caption.
 pub fn figure(f: &Figure) -> String {
+    if let Board::Table { rows, cols } = f.board {
+        return table(f, rows, cols);
+    }
     let (w, h, body) = match f.board {
         Board::Grid { rows, cols, boxed } => grid(f, rows, cols, boxed),
         Board::Graph => graph(f),
         Board::Tree { rows, cols } => tree(f, rows, cols),
+        Board::Table { .. } => (0.0, 0.0, String::new()),
     };
     let width = match f.board {
         Board::Grid { cols, .. } => (cols as f64 * 3.0).clamp(12.0, 36.0),
         Board::Graph => 30.0,
         // One em per 16 units: drawn at its own size, never wider.
-        Board::Tree { .. } => w / 16.0,
+        Board::Tree { .. } | Board::Table { .. } => w / 16.0,
     };
     // A tree's 14-unit labels must stay 11 px on a phone: it is never drawn
     // below 11/14 of its size, and scrolls sideways inside its figure
@@ -180,6 +207,48 @@ pub fn figure(f: &Figure) -> String {
         id = f.id,
         cap = esc(&f.caption),
     )
+}
+
+/// A table of computed figures, as Markdown would write it (mdBook's
+/// `.table-wrapper` so it scrolls and widens like the pages' tables), with
+/// the caption under it. A missing cell stays empty.
+fn table(f: &Figure, rows: usize, cols: usize) -> String {
+    let mut s = format!(
+        "<figure class=\"bt-figure bt-table\" id=\"fig-{}\">\n<div class=\"table-wrapper\"><table>",
+        f.id
+    );
+    for r in 0..rows {
+        let tag = if r == 0 { "th" } else { "td" };
+        if r == 0 {
+            s.push_str("<thead>");
+        } else if r == 1 {
+            s.push_str("<tbody>");
+        }
+        s.push_str("<tr>");
+        for c in 0..cols {
+            let cell = f.cells.iter().find(|x| x.0 == r && x.1 == c);
+            let (text, class) = cell.map_or(("", ""), |x| (x.2.as_str(), x.3.as_str()));
+            let align = if class == "num" {
+                " style=\"text-align: right\""
+            } else {
+                ""
+            };
+            let _ = write!(s, "<{tag}{align}>{}</{tag}>", esc(text));
+        }
+        s.push_str("</tr>");
+        if r == 0 {
+            s.push_str("</thead>");
+        }
+    }
+    if rows > 1 {
+        s.push_str("</tbody>");
+    }
+    let _ = write!(
+        s,
+        "</table></div>\n<figcaption>{}</figcaption>\n</figure>\n",
+        esc(&f.caption)
+    );
+    s
 }
 
 fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String) {
@@ -258,7 +327,18 @@ fn grid(f: &Figure, rows: usize, cols: usize, boxed: usize) -> (f64, f64, String
         );
     }
     for (points, class) in &f.lines {
-        polyline(&mut s, points, class, rows.max(cols));
+        // A path through numbered cells (a tour's move numbers) stops short
+        // of each number, so no line crosses one (issue 35).
+        let numbered = points.iter().all(|&(r, c)| {
+            f.cells
+                .iter()
+                .any(|x| x.0 == r && x.1 == c && !x.2.is_empty())
+        });
+        if numbered && class.is_empty() && !big {
+            gapped(&mut s, points);
+        } else {
+            polyline(&mut s, points, class, rows.max(cols));
+        }
     }
     // Texts last, over the paths, each with its halo: no mark covers them.
     s.push_str(&texts);
@@ -309,6 +389,44 @@ fn grid_lines(s: &mut String, rows: usize, cols: usize, boxed: usize, big: bool)
         let _ = write!(
             s,
             "<line class=\"{class}\" x1=\"{x}\" y1=\"{PAD}\" x2=\"{x}\" y2=\"{y1}\"/>"
+        );
+    }
+}
+
+/// How far from a numbered cell's centre its path's lines stop: clear of
+/// a two-digit number at the figure's sizes.
+const GAP: f64 = 0.45 * CELL;
+
+/// A path through numbered cells as one segment per move, each stopping
+/// `GAP` short of both centres; the start is ringed, the end is the
+/// highest number.
+fn gapped(s: &mut String, points: &[(usize, usize)]) {
+    let centre =
+        |(r, c): (usize, usize)| (PAD + (c as f64 + 0.5) * CELL, PAD + (r as f64 + 0.5) * CELL);
+    let mut d = String::new();
+    for pair in points.windows(2) {
+        let ((x1, y1), (x2, y2)) = (centre(pair[0]), centre(pair[1]));
+        let len = (x2 - x1).hypot(y2 - y1);
+        if len <= 2.0 * GAP {
+            continue;
+        }
+        let (ux, uy) = ((x2 - x1) / len * GAP, (y2 - y1) / len * GAP);
+        let _ = write!(
+            d,
+            "M{:.1} {:.1}L{:.1} {:.1}",
+            x1 + ux,
+            y1 + uy,
+            x2 - ux,
+            y2 - uy
+        );
+    }
+    let _ = write!(s, "<path class=\"path\" d=\"{d}\"/>");
+    if let Some(&first) = points.first() {
+        let (x, y) = centre(first);
+        let _ = write!(
+            s,
+            "<circle class=\"start ring\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+            GAP
         );
     }
 }
@@ -526,6 +644,22 @@ mod tests {
         );
     }
 
+    #[test]
+    fn an_answer_that_ends_its_own_sentence_gets_no_second_full_stop() {
+        assert_eq!(
+            answer_line("down: back to row 4.", "Step 44: nothing below"),
+            "<strong>down: back to row 4.</strong> Step 44: nothing below"
+        );
+        assert_eq!(
+            answer_line("Is it?", "Step 3: yes"),
+            "<strong>Is it?</strong> Step 3: yes"
+        );
+        assert_eq!(
+            answer_line("row 4", "Step 44: back"),
+            "<strong>row 4</strong>. Step 44: back"
+        );
+    }
+
     use super::super::records::parse;
     use super::*;
 
@@ -565,7 +699,7 @@ mod tests {
     fn snippets_have_no_blank_line_so_markdown_keeps_them_whole() {
         let doc = parse(
             "figure\tf\tgrid\t2\t2\t0\tTwo <queens>\ncell\t0\t0\tQ\tqueen\nline\t0,0 1,1\n\
-             quiz\tq\tHow many?\nchoice\t1\t2\nchoice\t0\t3\nexplain\tCount them.\n\
+             quiz\tq\tHow many?\nchoice\t1\t2\nchoice\t0\t3\nwhy\t3\tOne too many.\nexplain\tCount them.\n\
              trace\tt\tA \"walk\"\tn = 1\nboard\tgrid\t1\t1\t0\n\
              step\ttry\t1\t0\t0\t-\t0\t0\tQ\tput\n",
         )

@@ -55,6 +55,7 @@ pub fn records() -> String {
     for start in STARTS {
         trace(&mut out, start);
     }
+    next_quiz(&mut out);
     order_figure(&mut out);
     subsets_figure(&mut out);
     stack_figure(&mut out);
@@ -380,6 +381,17 @@ fn stack_quiz(out: &mut Out) {
             show(after)
         ),
     });
+    out.why(
+        &show(&reversed),
+        &format!(
+            "{}: pushed in list order, 2 would end on top and be popped first, so the stack would visit 2 before 1, unlike the recursion; dfs_stack pushes in reverse to keep the same order.",
+            show(&reversed)
+        ),
+    );
+    out.why(
+        "[1]",
+        "[1] holds one neighbour only: dfs_stack pushes every neighbour of 0 not yet seen, 1 and 2, before it pops again.",
+    );
 }
 
 /// The items and target of the end-of-page quiz.
@@ -416,6 +428,36 @@ fn subsets_quiz(out: &mut Out) {
             right.len()
         ),
     });
+    out.why(
+        &show_sets(&reversed),
+        "These are the right sets in the wrong order: the search takes an item before it skips it, so the set with the item 1 is found before the sets without it.",
+    );
+    out.why(
+        &show_sets(&off_by_one),
+        &format!(
+            "These sets add up to {}, one short of the target {QUIZ_TARGET}: they are what subsets_with_sum({QUIZ_ITEMS:?}, {}) returns.",
+            QUIZ_TARGET - 1,
+            QUIZ_TARGET - 1
+        ),
+    );
+    out.why(
+        &show_sets(&with_all),
+        &format!(
+            "The last set adds up to {}, far past {QUIZ_TARGET}: a take edge whose item is bigger than what is left is cut, so no returned set overshoots.",
+            QUIZ_ITEMS.iter().sum::<u32>()
+        ),
+    );
+}
+
+/// "What happens next?" at the player's first backtrack: the reader sees
+/// the step before it and predicts it.
+fn next_quiz(out: &mut Out) {
+    if let Some(k) = ["undo", "reject"]
+        .into_iter()
+        .find_map(|kind| out.step_before_first("dfs", 0, kind))
+    {
+        out.next_step_quiz("next-dfs", "dfs", 0, k);
+    }
 }
 
 #[cfg(test)]

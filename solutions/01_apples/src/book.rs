@@ -9,7 +9,10 @@
 //! reference's calls and counts its ways. The records are the plain
 //! tab-separated lines `cargo xtask book build` reads (core/src/players/records.rs).
 
-use crate::{binomial, count_checked, count_memo, count_naive, count_naive_traced, distributions};
+use crate::{
+    binomial, count_checked, count_exact, count_memo, count_naive, count_naive_traced,
+    distributions,
+};
 use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
 
 /// The player's instances, (people, apples): the page's 3 people and 4
@@ -26,9 +29,11 @@ pub fn records() -> String {
     for (people, apples) in INSTANCES {
         trace(&mut out, people, apples);
     }
+    next_quiz(&mut out);
     ways_figure(&mut out);
     calls_figure(&mut out);
     tree_figure(&mut out);
+    overflow_figure(&mut out);
     quiz(&mut out);
     ways_quiz(&mut out);
     section_quizzes(&mut out);
@@ -239,6 +244,97 @@ fn calls_figure(out: &mut Out) {
     }
 }
 
+/// The people of the overflow page's table (2 and 3 share its first row).
+pub const OVERFLOW_PEOPLE: [u32; 8] = [2, 3, 4, 5, 20, 34, 35, 1000];
+
+/// The last number of apples whose count fits a `u64` for `people`
+/// people, by bisection on [`count_checked`] (its answers fit up to a point
+/// and never after it); `None` when every `u32` fits.
+pub fn last_fitting(people: u32) -> Option<u32> {
+    if count_checked(people, u32::MAX).is_some() {
+        return None;
+    }
+    // count_checked(people, lo) fits, count_checked(people, hi) does not.
+    let (mut lo, mut hi) = (0u32, u32::MAX);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if count_checked(people, mid).is_some() {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(lo)
+}
+
+/// The overflow page's table: for each number of people, the last number of
+/// apples whose count fits a u64 and the first that does not, from
+/// [`count_checked`]; the caption gives the diagonal N = M, with the exact
+/// counts on either side of the boundary from [`count_exact`].
+fn overflow_figure(out: &mut Out) {
+    let diagonal = (1..).find(|&n| count_checked(n, n).is_none()).unwrap_or(1);
+    let last = diagonal - 1;
+    out.rec(&[
+        "figure",
+        "overflow-table",
+        "table",
+        &(OVERFLOW_PEOPLE.len()).to_string(),
+        "3",
+        "0",
+        &format!(
+            "Where a u64 runs out, found by count_checked. On the diagonal N = M, the last square that fits is {last} x {last} (C({}, {}) = {}), and the first that overflows is {diagonal} x {diagonal} (C({}, {}) = {}).",
+            2 * last - 1,
+            last - 1,
+            thousands_big(&count_exact(last, last).to_string()),
+            2 * diagonal - 1,
+            diagonal - 1,
+            thousands_big(&count_exact(diagonal, diagonal).to_string()),
+        ),
+    ]);
+    for (c, head) in ["people N", "last M that fits", "first M that overflows"]
+        .into_iter()
+        .enumerate()
+    {
+        out.cell(0, c, head, "");
+    }
+    let mut row = 1;
+    for people in OVERFLOW_PEOPLE {
+        match last_fitting(people) {
+            // Two and three people fit for every u32; one row says so.
+            None if people == 2 => continue,
+            None => {
+                let most = count_checked(people, u32::MAX).unwrap_or(0);
+                out.cell(row, 0, &format!("{}, {people}", people - 1), "num");
+                out.cell(row, 1, "every u32", "num");
+                out.cell(
+                    row,
+                    2,
+                    &format!("never (at most {})", thousands(most)),
+                    "num",
+                );
+            }
+            Some(m) => {
+                out.cell(row, 0, &people.to_string(), "num");
+                out.cell(row, 1, &thousands(u64::from(m)), "num");
+                out.cell(row, 2, &thousands(u64::from(m) + 1), "num");
+            }
+        }
+        row += 1;
+    }
+}
+
+/// A big number's decimal digits with a comma between thousands.
+fn thousands_big(digits: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// The call tree of count_naive(3, 2), each node labelled (n,m); a node
 /// whose (n, m) was already met further left is shaded: memoization would
 /// answer it without a call.
@@ -319,6 +415,24 @@ fn quiz(out: &mut Out) {
             count_naive(4, 4)
         ),
     });
+    out.why(
+        &run.ways.to_string(),
+        &format!(
+            "{} counts the ways, one per base case that returns 1; every inner call is entered too, so the calls outnumber the ways.",
+            run.ways
+        ),
+    );
+    out.why(
+        &(run.calls * 2).to_string(),
+        &format!(
+            "{} is twice the calls: each call is entered once, the first one included.",
+            run.calls * 2
+        ),
+    );
+    out.why(
+        &4u64.pow(4).to_string(),
+        "256 = 4^4 would let each of the 4 people take any of 4 amounts with no total to respect; the recursion only enters calls for the apples that are left.",
+    );
 }
 
 /// Predict the count of the player's run.
@@ -388,6 +502,22 @@ fn edges_quiz(out: &mut Out) {
             "{nobody} and {none}: with nobody to take them the apples cannot all be handed out, so no way; with no apples everyone gets nothing, which is one way. These are the edges every function of the chapter agrees on."
         ),
     });
+    out.why(
+        &format!("{none} and {none}"),
+        &format!(
+            "With nobody to take them, 3 apples cannot all be handed out: count_naive(0, 3) is {nobody}."
+        ),
+    );
+    out.why(
+        &format!("{nobody} and {nobody}"),
+        &format!(
+            "With no apples, everyone getting nothing is one way: count_naive(3, 0) is {none}."
+        ),
+    );
+    out.why(
+        "3 and 3",
+        "Nobody can take 3 apples, so there is no way; and 0 apples go to 3 people in one way, everyone getting nothing.",
+    );
 }
 
 /// The memo page's recurrence, with the two table entries given.
@@ -409,6 +539,27 @@ fn memo_quiz(out: &mut Out) {
             num(right)
         ),
     });
+    out.why(
+        &num(product),
+        &format!(
+            "{} multiplies the two entries; ways(n, m) adds them: the first person takes nothing, or at least one apple.",
+            num(product)
+        ),
+    );
+    out.why(
+        &num(left),
+        &format!(
+            "{} is ways(3, 4), the entry to the left; ways(3, 5) adds the entry above, ways(2, 5), to it.",
+            num(left)
+        ),
+    );
+    out.why(
+        &num(count_memo(2, 6)),
+        &format!(
+            "{} is ways(2, 6), two people sharing 6 apples, not three sharing 5.",
+            num(count_memo(2, 6))
+        ),
+    );
 }
 
 /// The closed form C(M+N-1, N-1), against its off-by-one neighbours.
@@ -428,6 +579,27 @@ fn closed_form_quiz(out: &mut Out) {
             "C(9, 3) = {right}: line up the 6 apples and 3 separators between the 4 people; a way is a choice of which 3 of the 9 places hold separators."
         ),
     });
+    out.why(
+        &binomial(apples + people, people - 1).to_string(),
+        &format!(
+            "{} = C(10, 3) counts one place too many: 6 apples and 3 separators fill 9 places, not 10.",
+            binomial(apples + people, people - 1)
+        ),
+    );
+    out.why(
+        &binomial(apples + people - 1, people).to_string(),
+        &format!(
+            "{} = C(9, 4) chooses 4 separators; 4 people need only 3 separators between them.",
+            binomial(apples + people - 1, people)
+        ),
+    );
+    out.why(
+        &binomial(apples + people, people).to_string(),
+        &format!(
+            "{} = C(10, 4) has one place too many and one separator too many.",
+            binomial(apples + people, people)
+        ),
+    );
 }
 
 /// Where a u64 runs out for 20 people, found with count_checked.
@@ -449,6 +621,19 @@ fn overflow_quiz(out: &mut Out) {
             first - 1
         ),
     });
+    out.why(
+        &(first - 1).to_string(),
+        &format!(
+            "count_checked({people}, {}) still fits: {} is the last number of apples that fits, and the first that overflows is one more.",
+            first - 1,
+            first - 1
+        ),
+    );
+    out.why(
+        "35",
+        "35 is where the diagonal N = M runs out (35 people, 35 apples); with 20 people the count grows more slowly in M.",
+    );
+    out.why("64", "64 is the bits of a u64, not a count of apples.");
 }
 
 /// The lazy listing's next step: back up to the deepest share that can grow.
@@ -467,6 +652,29 @@ fn listing_quiz(out: &mut Out) {
             all.len()
         ),
     });
+    out.why(
+        "[0, 2, 1]",
+        "[0, 2, 1] comes before [0, 3, 0] in lexicographic order, not after: the listing never goes back.",
+    );
+    out.why(
+        "[1, 2, 0]",
+        "[1, 2, 0] comes later, but not next: below the person who grows, everyone takes 0 except the last, who takes the rest.",
+    );
+    out.why(
+        "[3, 0, 0]",
+        "[3, 0, 0] is the last distribution of all; person 0 grows by one apple at a time.",
+    );
+}
+
+/// "What happens next?" at the player's first backtrack: the reader sees
+/// the step before it and predicts it.
+fn next_quiz(out: &mut Out) {
+    if let Some(k) = ["undo", "reject"]
+        .into_iter()
+        .find_map(|kind| out.step_before_first("apples", 0, kind))
+    {
+        out.next_step_quiz("next-apples", "apples", 0, k);
+    }
 }
 
 #[cfg(test)]
@@ -496,6 +704,56 @@ mod tests {
         ] {
             assert_eq!(book_trace::answer(&text, id).expect("quiz").1, 4, "{id}");
         }
+    }
+
+    /// The overflow table's boundary, recomputed with the exact big-integer
+    /// count: each row's last M fits in a u64 and its first M does not.
+    #[test]
+    fn the_overflow_table_names_the_boundary_the_exact_count_puts_there() {
+        let text = records();
+        let table: Vec<Vec<String>> = text
+            .split("figure\toverflow-table\t")
+            .nth(1)
+            .expect("the overflow table")
+            .lines()
+            .skip(1)
+            .take_while(|l| l.starts_with("cell\t"))
+            .map(|l| l.split('\t').map(String::from).collect())
+            .collect();
+        let cell = |r: usize, c: usize| -> String {
+            table
+                .iter()
+                .find(|f| f[1] == r.to_string() && f[2] == c.to_string())
+                .map(|f| f[3].replace(',', ""))
+                .expect("a cell")
+        };
+        let max = num_bigint::BigUint::from(u64::MAX);
+        let rows = table.iter().filter(|f| f[2] == "0").count();
+        assert_eq!(
+            rows,
+            OVERFLOW_PEOPLE.len(),
+            "a header and one row per N but 2"
+        );
+        for r in 2..rows {
+            let people: u32 = cell(r, 0).parse().expect("N");
+            let last: u32 = cell(r, 1).parse().expect("last M");
+            let first: u32 = cell(r, 2).parse().expect("first M");
+            assert_eq!(first, last + 1);
+            assert!(
+                count_exact(people, last) <= max,
+                "{people} people, {last} apples fit"
+            );
+            assert!(
+                count_exact(people, first) > max,
+                "{people} people, {first} apples overflow"
+            );
+        }
+        // The first row: 2 and 3 people fit for every u32.
+        assert!(count_exact(3, u32::MAX) <= max);
+        assert_eq!(cell(1, 1), "every u32");
+        // The row the page once had wrong: 35 people, 34 apples overflow.
+        assert!(count_exact(35, 34) > max);
+        assert!(text.contains("the last square that fits is 34 x 34"));
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub fn records() -> String {
     for (label, given) in INSTANCES {
         trace(&mut out, label, given);
     }
+    next_quiz(&mut out);
     attack_figure(&mut out);
     solved_figure(&mut out);
     no_answer_figure(&mut out);
@@ -364,6 +365,23 @@ fn quiz(out: &mut Out) {
             "count_completions says {right}: of the 92 eight-queen solutions, only {right} keep all three given queens where they stand. solve() stops at the first it meets; counting visits the whole tree."
         ),
     });
+    out.why(
+        &(right + 1).to_string(),
+        &format!(
+            "{} is one too many: count_completions visits the whole tree and finds {right} boards that keep the three given queens where they stand.",
+            right + 1
+        ),
+    );
+    out.why(
+        "92",
+        &format!(
+            "92 counts every solution of the empty board; the three given queens rule out all but {right} of them."
+        ),
+    );
+    out.why(
+        "0",
+        "0 would mean No Answer, but the player finds a board for this sample: there is at least one completion.",
+    );
 }
 
 /// Which branch is cut: the first square the search refuses, and why.
@@ -453,6 +471,24 @@ fn harmless_quiz(out: &mut Out) {
             say(attack, count)
         ),
     });
+    let apart = if attack {
+        "two of the given queens share a line, so is_safe refuses the board as given"
+    } else {
+        "is_safe finds each given queen safe from the other two: no two share a row, a column or a diagonal"
+    };
+    let dead = if count == 0 {
+        "the board prints No Answer, so count_completions finds no completion"
+    } else {
+        "count_completions finds a completion"
+    };
+    for (a, c) in [(!attack, count), (!attack, 1), (attack, 1)] {
+        let reason = match (a == attack, c == count) {
+            (false, true) => format!("Wrong about the queens: {apart}."),
+            (true, false) => format!("Wrong about the count: {dead}."),
+            _ => format!("Wrong on both counts: {apart}, and {dead}."),
+        };
+        out.why(&say(a, c), &reason);
+    }
 }
 
 /// The input page: where parse_board points at a short line.
@@ -473,6 +509,18 @@ fn parse_quiz(out: &mut Out) {
             show(right)
         ),
     });
+    out.why(
+        &show((3, 5)),
+        "Column 5 holds the line's last character, a Q, which is fine; the error points at column 6, where the missing sixth square should be.",
+    );
+    out.why(
+        &show((3, 9)),
+        "Column 9 is where a line too long would be caught; this line is too short, so the error points just after its fifth character.",
+    );
+    out.why(
+        &show((2, 6)),
+        "Line 2 is a full row of eight dots; lines are counted from 1, so `..Q.Q` is line 3.",
+    );
 }
 
 /// The attack page: one safe square among attacked ones.
@@ -501,6 +549,9 @@ fn safe_square_quiz(out: &mut Out) {
             why.join("; ")
         ),
     });
+    for (square, reason) in attacked.iter().zip(&why) {
+        out.why(&format!("{square:?}"), &format!("{reason}."));
+    }
 }
 
 /// The stats page: the nodes of the No Answer board's search.
@@ -525,6 +576,37 @@ fn stats_quiz(out: &mut Out) {
             thousands(none.backtracks)
         ),
     });
+    out.why(
+        &thousands(none.backtracks),
+        &format!(
+            "{} counts the backtracks, the queens taken back, not every node: each call of place_from is a node, whether it places a queen or not.",
+            thousands(none.backtracks)
+        ),
+    );
+    out.why(
+        &SQUARES.to_string(),
+        &format!(
+            "{SQUARES} is the squares of the board; the search meets the same square in many branches, once per branch, so it enters far more nodes."
+        ),
+    );
+    out.why(
+        &thousands(none.nodes * 2),
+        &format!(
+            "{} is twice the count: search_stats counts each call of place_from once.",
+            thousands(none.nodes * 2)
+        ),
+    );
+}
+
+/// "What happens next?" at the player's first backtrack: the reader sees
+/// the step before it and predicts it.
+fn next_quiz(out: &mut Out) {
+    if let Some(k) = ["undo", "reject"]
+        .into_iter()
+        .find_map(|kind| out.step_before_first("sample-one", 0, kind))
+    {
+        out.next_step_quiz("next-sample-one", "sample-one", 0, k);
+    }
 }
 
 #[cfg(test)]

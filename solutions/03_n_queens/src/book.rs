@@ -27,6 +27,7 @@ pub fn records() -> String {
     for n in SIZES {
         trace(&mut out, n);
     }
+    next_quiz(&mut out);
     shifts_figure(&mut out);
     symmetry_figure(&mut out);
     solution_figure(&mut out);
@@ -169,7 +170,7 @@ fn solution_figure(out: &mut Out) {
         "8",
         "0",
         &format!(
-            "The first of the {} solutions of 8 queens in the robot's order (columns {:?} from row 0 down); under the 8 symmetries of the board they fall into {} classes (OEIS A002562).",
+            "The first of the {} solutions of 8 queens in the search's order, leftmost column first in every row (columns {:?} from row 0 down); under the 8 symmetries of the board they fall into {} classes (OEIS A002562).",
             sols.len(),
             first,
             classes(8)
@@ -189,10 +190,29 @@ fn quiz(out: &mut Out) {
         right: six.to_string(),
         wrong: [five, 2 * five, 1].map(|n| n.to_string()).to_vec(),
         explain: format!(
-            "{six}: count(6) says so, and the player's robot finds exactly these leaves. The counts are not monotone at the start (1, 0, 0, 2, 10, 4, 40, 92 for n = 1 to 8), and count_mirror({N}) = {} agrees by searching only half the first row.",
+            "{six}: count(6) says so, and the row-by-row search of this page finds exactly these boards. The counts are not monotone at the start (1, 0, 0, 2, 10, 4, 40, 92 for n = 1 to 8), and count_mirror({N}) = {} agrees by searching only half the first row.",
             count_mirror(6)
         ),
     });
+    out.why(
+        &five.to_string(),
+        &format!(
+            "{five} is the count for n = 5; the counts are not monotone at the start, and count(6) is smaller."
+        ),
+    );
+    out.why(
+        &(2 * five).to_string(),
+        &format!(
+            "{} doubles the count of n = 5, as if each new row doubled the boards; on 6 x 6 the new row's attacks cut more than they add.",
+            2 * five
+        ),
+    );
+    out.why(
+        "1",
+        &format!(
+            "1 is the number of symmetry classes of the 6 x 6 boards, not the boards: its one class holds {six} boards."
+        ),
+    );
 }
 
 /// The count: how many leaves the robot processes on 6 x 6.
@@ -212,6 +232,23 @@ fn leaves_quiz(out: &mut Out) {
             leaves - found
         ),
     });
+    out.why(
+        &thousands(found as u64),
+        &format!(
+            "{found} are the full boards only; every position whose top queen is attacked is a leaf too."
+        ),
+    );
+    out.why(
+        &thousands(6u64.pow(6)),
+        "6^6 = 46,656 puts one queen in each row with no check; an attacked queen ends its branch at once, so most of these are never reached.",
+    );
+    out.why(
+        &thousands(leaves as u64 / 2),
+        &format!(
+            "{} is half the leaves, as if only one half of the first row were walked; walk_leaves walks the whole tree and processes each leaf once.",
+            thousands(leaves as u64 / 2)
+        ),
+    );
 }
 
 /// The board of the robot page's tree: small enough to draw every node.
@@ -353,6 +390,21 @@ fn small_counts_quiz(out: &mut Out) {
             say(c)
         ),
     });
+    out.why(
+        &say([0, 0, 0]),
+        &format!(
+            "count(0) is {}: the empty board is one solution, with nothing to place and nothing to attack.",
+            c[0]
+        ),
+    );
+    out.why(
+        &say([0, 1, 2]),
+        "On 2 x 2 and 3 x 3 every square of the second row is attacked by the queen of the first, so both have no solution; and the empty board counts once for n = 0.",
+    );
+    out.why(
+        &say([1, 1, 1]),
+        "The empty board is right for n = 0, but 2 x 2 and 3 x 3 have no solution: the queen of the first row attacks every square of the second.",
+    );
 }
 
 /// The flags page: which squares one queen's three flags close.
@@ -382,6 +434,15 @@ fn flags_quiz(out: &mut Out) {
             taken.iter().map(why).collect::<Vec<_>>().join("; ")
         ),
     });
+    for square in &taken {
+        out.why(
+            &format!("{square:?}"),
+            &format!(
+                "{} with the queen at (2, 5), so is_free refuses it.",
+                why(square)
+            ),
+        );
+    }
 }
 
 /// The bits page: the mirror halves the first row.
@@ -404,6 +465,28 @@ fn mirror_quiz(out: &mut Out) {
             all.len()
         ),
     });
+    out.why(
+        &(all.len() / 2).to_string(),
+        &format!(
+            "{} is half of all {}, but the {middle} boards that start in the middle column are their own mirror side: the left half holds ({} - {middle}) / 2.",
+            all.len() / 2,
+            all.len(),
+            all.len()
+        ),
+    );
+    out.why(
+        &middle.to_string(),
+        &format!(
+            "{middle} boards start in the middle column, the ones count_mirror adds once, not doubled."
+        ),
+    );
+    out.why(
+        &all.len().to_string(),
+        &format!(
+            "{} is every solution: both halves and the middle column.",
+            all.len()
+        ),
+    );
 }
 
 /// The robot page: the first full board the robot processes.
@@ -475,26 +558,65 @@ fn iterator_quiz(out: &mut Out) {
             at_end / 92
         ),
     });
+    out.why(
+        &at_end.to_string(),
+        &format!(
+            "{at_end} is the cost of all {total} boards; the iterator stops as soon as it can return the first one."
+        ),
+    );
+    out.why(
+        &(at_end / 92).to_string(),
+        &format!(
+            "{} is the average per board ({at_end} / {total}); the first board costs what the search did before it reached it.",
+            at_end / 92
+        ),
+    );
+    out.why(
+        "8",
+        "8 would be a search that never backs up, each row's queen right at the first try; the first board needs many tries taken back.",
+    );
 }
 
-/// The parallel page: one task per first-row column.
+/// The parallel page: one task per safe pair of queens in the first two
+/// rows, the first in the left half (the mirror counts the right half).
 fn parallel_quiz(out: &mut Out) {
-    let per_column: Vec<usize> = (0..8)
-        .map(|c| robot_solutions(8).iter().filter(|s| s[0] == c).count())
-        .collect();
+    let n = 8usize;
+    let tasks = (0..n.div_ceil(2))
+        .map(|c| (0..n).filter(|&d| c.abs_diff(d) > 1).count())
+        .sum::<usize>();
     out.quiz(Quiz {
         id: "parallel-tasks",
         question: &format!(
-            "count_parallel(8) hands each column of the first row to its own task and sums them to {}. How many does the task for column 0 find?",
-            count_parallel(8)
+            "count_parallel({n}) splits the search on the first two rows: a task is a safe pair of queens in rows 0 and 1, the row 0 queen in the left half (the mirror counts the right half). It sums them to {}. How many tasks does it make?",
+            count_parallel(n)
         ),
-        right: per_column[0].to_string(),
-        wrong: vec!["92".into(), "11".into(), per_column[3].to_string()],
+        right: tasks.to_string(),
+        wrong: vec![n.to_string(), (n / 2).to_string(), (n * n / 2).to_string()],
         explain: format!(
-            "{}: the tasks find {per_column:?}, one count per column; they are unequal (a corner start leaves fewer boards), which is why the split is not perfectly balanced. 11 would be an even share of 92.",
-            per_column[0]
+            "{tasks}: for each of the {} left-half columns of row 0, every column of row 1 except its own and the two beside it; enough tasks for rayon to balance them across cores.",
+            n.div_ceil(2)
         ),
     });
+    out.why(
+        &n.to_string(),
+        &format!(
+            "{n} would be one task per column of row 0, a split on the first row alone; the page splits on two rows, and the mirror halves row 0."
+        ),
+    );
+    out.why(
+        &(n / 2).to_string(),
+        &format!(
+            "{} is the left half of row 0 alone: the split on one row with the mirror, too few and too unequal tasks to balance.",
+            n / 2
+        ),
+    );
+    out.why(
+        &(n * n / 2).to_string(),
+        &format!(
+            "{} is the page's rough n² / 2; a pair whose row 1 queen stands in the column of the row 0 queen or beside it is attacked and is no task.",
+            n * n / 2
+        ),
+    );
 }
 
 /// The measurements page: the nodes the mirror saves, a count, not a time.
@@ -513,6 +635,27 @@ fn nodes_quiz(out: &mut Out) {
             thousands(mirror)
         ),
     });
+    out.why(
+        &thousands(plain),
+        &format!(
+            "{} is count_bits itself, the whole first row; count_mirror searches only its left half.",
+            thousands(plain)
+        ),
+    );
+    out.why(
+        &thousands(plain / 4),
+        &format!(
+            "{} is a quarter: the mirror halves the first row once; it does not halve the rows below.",
+            thousands(plain / 4)
+        ),
+    );
+    out.why(
+        &thousands(plain * 2),
+        &format!(
+            "{} doubles the nodes; the mirror doubles the count of boards, not the search, which places about half the queens.",
+            thousands(plain * 2)
+        ),
+    );
 }
 
 /// The exercises page: the symmetry classes of n = 6.
@@ -530,6 +673,36 @@ fn classes_quiz(out: &mut Out) {
             "{k}: each of the {sols} boards is a rotation or a mirror image of the others, so one class holds them all. A board with no symmetry of its own has 8 images; these look the same after a half turn, so they have only {sols}."
         ),
     });
+    out.why(
+        &sols.to_string(),
+        &format!(
+            "{sols} would mean no board is an image of another; here each of the {sols} is a rotation or a mirror image of the others."
+        ),
+    );
+    out.why(
+        &(sols / 2).to_string(),
+        &format!(
+            "{} classes would keep a board apart from some of its images; a quarter turn and a mirror take each board to every other one, so they are one class.",
+            sols / 2
+        ),
+    );
+    out.why(
+        "3",
+        &format!(
+            "A class holds a board with all its images, and here every board is an image of the others: 3 classes cannot share {sols} such boards."
+        ),
+    );
+}
+
+/// "What happens next?" at the player's first backtrack: the reader sees
+/// the step before it and predicts it.
+fn next_quiz(out: &mut Out) {
+    if let Some(k) = ["undo", "reject"]
+        .into_iter()
+        .find_map(|kind| out.step_before_first("robot6", 0, kind))
+    {
+        out.next_step_quiz("next-robot6", "robot6", 0, k);
+    }
 }
 
 #[cfg(test)]
@@ -567,7 +740,7 @@ mod tests {
         let left = all.iter().filter(|s| s[0] < 2).count();
         assert_eq!(right("mirror-5").0, left.to_string());
         assert_eq!(right("robot-first").0, show(&robot_solutions(N)[0]));
-        assert_eq!(right("parallel-tasks").0, "4");
+        assert_eq!(right("parallel-tasks").0, "21");
         assert_eq!(right("mirror-nodes-10").0, thousands(bitmask_nodes(10).1));
         assert_eq!(right("classes-6").0, "1");
         let mut lazy = solutions(8);

@@ -38,6 +38,7 @@ pub fn records() -> String {
     for (label, other) in MORE {
         trace(&mut out, &Grid::from_literal(other), label);
     }
+    next_quiz(&mut out);
     candidates_figure(&mut out, &puzzle);
     counts_figure(&mut out, &puzzle);
     solved_figure(&mut out, &puzzle, &guessed);
@@ -316,6 +317,23 @@ fn quiz(out: &mut Out, puzzle: &Grid) {
             stats.guesses, stats.nodes
         ),
     });
+    out.why(
+        "0",
+        "0 would mean every blank had a single candidate when it was picked; this puzzle needs some guesses, the marks on the player's timeline.",
+    );
+    out.why(
+        &thousands(blanks),
+        &format!(
+            "{blanks} is the number of blanks; most of them have a single candidate when they are picked and are written without a guess."
+        ),
+    );
+    out.why(
+        &thousands(stats.nodes),
+        &format!(
+            "{} counts every node, forced writes included; a guess is a write into a blank that had two or more candidates.",
+            thousands(stats.nodes)
+        ),
+    );
 }
 
 /// Predict the next step: which blank fewest_choices picks first.
@@ -415,6 +433,17 @@ fn ladder_quiz(out: &mut Out, puzzle: &Grid) {
             say.join(", ")
         ),
     });
+    let fewest = stages.iter().map(|s| s.1).min().unwrap_or(0);
+    for (name, nodes, _) in stages.iter().filter(|s| s.0 != best) {
+        out.why(
+            name,
+            &format!(
+                "{name} visits {} nodes, more than {best}'s {}.",
+                thousands(*nodes),
+                thousands(fewest)
+            ),
+        );
+    }
 }
 
 /// The reading page: columns count characters, spaces included, from 1.
@@ -431,6 +460,21 @@ fn reading_quiz(out: &mut Out) {
             column - 1
         ),
     });
+    out.why(
+        "column 6",
+        "6 is the x's place among the cells of the row (the sixth cell); columns count characters, spaces included.",
+    );
+    out.why(
+        &format!("column {}", column - 1),
+        &format!(
+            "{} counts from 0; columns count from 1, as an editor shows them.",
+            column - 1
+        ),
+    );
+    out.why(
+        "column 1",
+        "Column 1 holds the 5, a digit parse_cells knows; it stops at the x.",
+    );
 }
 
 /// The naive page: the size of the fixed-order tree.
@@ -456,6 +500,27 @@ fn naive_quiz(out: &mut Out, puzzle: &Grid) {
             81 - puzzle.givens() + 1
         ),
     });
+    out.why(
+        &(81 - puzzle.givens() + 1).to_string(),
+        &format!(
+            "{} is one node per blank plus the full grid: a search that never backs up. The naive order finds most wrong digits out only deeper down.",
+            81 - puzzle.givens() + 1
+        ),
+    );
+    out.why(
+        &thousands(fewest.nodes),
+        &format!(
+            "{} is what solve_fewest visits, picking the blank with the fewest candidates; solve_naive takes the blanks in reading order.",
+            thousands(fewest.nodes)
+        ),
+    );
+    out.why(
+        &thousands(naive.nodes * 9),
+        &format!(
+            "{} is nine times the answer, as if every node had nine children; a digit its row, column or box already holds is never entered.",
+            thousands(naive.nodes * 9)
+        ),
+    );
 }
 
 /// The flags page: a faster check, the same tree.
@@ -476,6 +541,16 @@ fn flags_quiz(out: &mut Out, puzzle: &Grid) {
             thousands(flags)
         ),
     });
+    for k in [27, 3, 9] {
+        out.why(
+            &thousands(naive / k),
+            &format!(
+                "{} is {} / {k}: the flags make each check cheaper, not the tree smaller; blanks and digits are tried in the same order, so the tree is the same.",
+                thousands(naive / k),
+                thousands(naive)
+            ),
+        );
+    }
 }
 
 /// The fewest page: what the order buys, in nodes.
@@ -497,6 +572,27 @@ fn fewest_quiz(out: &mut Out, puzzle: &Grid) {
             thousands(fewest.guesses)
         ),
     });
+    out.why(
+        &thousands(naive),
+        &format!(
+            "{} is solve_naive's count; choosing the blank with the fewest candidates changes the tree, not only the time.",
+            thousands(naive)
+        ),
+    );
+    out.why(
+        &thousands(naive / 2),
+        &format!(
+            "{} is half of solve_naive's; the order does much more than halve it, since a blank with one candidate never branches.",
+            thousands(naive / 2)
+        ),
+    );
+    out.why(
+        &thousands(fewest.guesses),
+        &format!(
+            "{} counts the guesses only; every blank written without a guess is a node too.",
+            thousands(fewest.guesses)
+        ),
+    );
 }
 
 /// The propagation page: how many guesses are left.
@@ -524,6 +620,24 @@ fn propagation_quiz(out: &mut Out, puzzle: &Grid) {
             fewest.nodes
         ),
     });
+    out.why(
+        "0",
+        "0 would mean the singles alone solve the puzzle; some of its blanks are decided by no single, so the search still guesses.",
+    );
+    out.why(
+        &thousands(prop.nodes),
+        &format!(
+            "{} is the nodes of solve_propagation, not its guesses.",
+            thousands(prop.nodes)
+        ),
+    );
+    out.why(
+        &thousands(fewest.nodes),
+        &format!(
+            "{} is the nodes of solve_fewest, not a count of guesses.",
+            thousands(fewest.nodes)
+        ),
+    );
 }
 
 /// The unique page: one given less.
@@ -548,6 +662,22 @@ fn unique_quiz(out: &mut Out) {
             "{found}: {meaning}. With a limit of 2 the answer is 0, 1 or 2, never more; to say 1 the search has to exhaust the whole tree."
         ),
     });
+    out.why(
+        "0",
+        "0 would mean no solution; removing a given only allows more grids, and the puzzle's own solution still fits.",
+    );
+    out.why(
+        "1",
+        "1 would mean the puzzle is still unique; with the 1 gone, count_solutions finds a second grid.",
+    );
+    out.why(
+        "2",
+        "2 would mean a second solution; with the 1 gone the puzzle still has only its own.",
+    );
+    out.why(
+        "81",
+        "With a limit of 2, count_solutions stops at the second grid: it never returns more than 2.",
+    );
 }
 
 /// The general page: the sizes of a 16x16 board.
@@ -567,6 +697,26 @@ fn general_quiz(out: &mut Out) {
             3 * side
         ),
     });
+    out.why(
+        &format!("side {side}, {} units", 3 * 9),
+        &format!(
+            "{} units is the 9 x 9 board's count (9 rows, 9 columns, 9 boxes); a side of {side} has {side} of each.",
+            3 * 9
+        ),
+    );
+    out.why(
+        "side 12, 36 units",
+        &format!(
+            "12 would be three boxes of 4 across; a box is 4 x 4 cells and the side holds 4 boxes, so it is {side} cells long."
+        ),
+    );
+    out.why(
+        &format!("side {side}, {} units", side * side),
+        &format!(
+            "{} is the number of cells, {side} x {side}; the units are the {side} rows, {side} columns and {side} boxes.",
+            side * side
+        ),
+    );
 }
 
 /// The generator page: a minimal puzzle, reproducible from its seed.
@@ -581,6 +731,21 @@ fn generator_quiz(out: &mut Out) {
             "{givens}, on every machine: the generator is a ChaCha8 stream seeded with 1. Minimal puzzles usually keep 22 to 26 givens; 17 is the fewest any proper sudoku can have, and only rare puzzles reach it."
         ),
     });
+    out.why(
+        "17",
+        "17 is the fewest givens any proper sudoku can have; a generator that carves in random order almost never reaches it.",
+    );
+    out.why(
+        &(givens + 6).to_string(),
+        &format!(
+            "{} is more than the generator keeps: it removes a given whenever the puzzle stays unique, until no given can go.",
+            givens + 6
+        ),
+    );
+    out.why(
+        "81",
+        "81 is the full grid before carving; the generator removes every given it can.",
+    );
 }
 
 /// The measurements page: nodes are exact, so they can be predicted.
@@ -605,6 +770,33 @@ fn figures_quiz(out: &mut Out) {
             thousands(nodes("propagation"))
         ),
     });
+    for other in ["fewest", "propagation"] {
+        out.why(
+            &thousands(nodes(other)),
+            &format!(
+                "{} is what solve_{other} visits; the bitmask stage keeps the naive order, so it visits solve_naive's tree.",
+                thousands(nodes(other))
+            ),
+        );
+    }
+    out.why(
+        &thousands(nodes("naive") / 2),
+        &format!(
+            "{} is half; a faster check speeds up each node, it does not remove nodes.",
+            thousands(nodes("naive") / 2)
+        ),
+    );
+}
+
+/// "What happens next?" at the player's first backtrack: the reader sees
+/// the step before it and predicts it.
+fn next_quiz(out: &mut Out) {
+    if let Some(k) = ["undo", "reject"]
+        .into_iter()
+        .find_map(|kind| out.step_before_first("fewest", 0, kind))
+    {
+        out.next_step_quiz("next-fewest", "fewest", 0, k);
+    }
 }
 
 #[cfg(test)]

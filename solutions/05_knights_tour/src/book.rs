@@ -27,6 +27,7 @@ pub fn records() -> String {
     for (label, n, start) in INSTANCES {
         trace(&mut out, label, n, start);
     }
+    next_quiz(&mut out);
     small_figure(&mut out);
     eight_figure(&mut out);
     big_figure(&mut out);
@@ -311,6 +312,14 @@ fn quiz(out: &mut Out) {
             thousands(search.attempts)
         ),
     });
+    out.why(
+        "About the same: the corners are symmetric",
+        "The board is symmetric, but the fixed move order is not: from this corner the first jumps tried lead into a huge subtree with no tour.",
+    );
+    out.why(
+        "None: there is no tour from that corner",
+        "Every corner has the colour of 13 squares, the one a 5 x 5 tour starts on; the seed's search does find a tour from it, after many attempts.",
+    );
 }
 
 /// Predict the first backtrack of the player's run.
@@ -379,6 +388,18 @@ fn moves_quiz(out: &mut Out) {
             say(corner, edge, centre)
         ),
     });
+    out.why(
+        &say(3, 5, 8),
+        "These are a king's moves, one square any way; a knight jumps two squares one way and one the other.",
+    );
+    out.why(
+        &say(2, 3, 4),
+        "These are the squares beside each one along a row or a column; a knight jumps two squares one way and one the other.",
+    );
+    out.why(
+        &say(8, 8, 8),
+        "8 is every jump a knight has on an open board; knight_moves drops the jumps that would leave the board.",
+    );
 }
 
 /// The warnsdorff page: the rule's first choice from the corner.
@@ -403,6 +424,24 @@ fn warnsdorff_quiz(out: &mut Out) {
             show(second)
         ),
     });
+    out.why(
+        &show(other),
+        &format!(
+            "{} ties with {}: both have {} onward jumps left; the tie-break (Pohl's second look, then the move order) picks {}.",
+            show(other),
+            show(second),
+            free(other),
+            show(second)
+        ),
+    );
+    out.why(
+        &show((2, 2)),
+        "(2, 2) is two squares along a diagonal, not a knight's jump: a jump goes two squares one way and one the other.",
+    );
+    out.why(
+        &show((3, 3)),
+        "(3, 3) is three squares along a diagonal, not a knight's jump away from (0, 0).",
+    );
 }
 
 /// The closed page: which boards have a closed tour.
@@ -422,6 +461,18 @@ fn closed_quiz(out: &mut Out) {
             list(&has)
         ),
     });
+    out.why(
+        &list(&[4, 6]),
+        "4 x 4 has an even number of squares but is too small: no tour at all exists on it, closed or open.",
+    );
+    out.why(
+        &list(&[5, 7]),
+        "5 x 5 and 7 x 7 have an odd number of squares; a closed tour alternates colours around a cycle, so it needs an even number.",
+    );
+    out.why(
+        &list(&[4, 5, 6, 7]),
+        "A closed tour needs an even number of squares, which rules out 5 and 7, and 4 x 4 has no tour at all.",
+    );
 }
 
 /// The counting page: a start on the wrong colour.
@@ -439,6 +490,23 @@ fn counting_quiz(out: &mut Out) {
             "{beside}: (0, 1) is not on the corners' colour. 25 squares alternate colours, so a tour starts and ends on the colour with 13 squares, the corners' one; (0, 1) is on the other, so no tour can start there, and the count needs no search."
         ),
     });
+    out.why(
+        &corner.to_string(),
+        &format!(
+            "{corner} is the count from the corner; (0, 1) is on the other colour, the one with 12 squares, and no tour can start there."
+        ),
+    );
+    out.why(
+        &(corner / 2).to_string(),
+        &format!(
+            "{} is half the corner's count, as if a start beside it did half as well; the colour argument leaves it no tour at all.",
+            corner / 2
+        ),
+    );
+    out.why(
+        "56",
+        "56 would need tours from (0, 1); the 25 squares alternate colours, a tour starts and ends on the colour with 13, and (0, 1) is on the other.",
+    );
 }
 
 /// The measurements page: the seed's attempts, a count, not a time.
@@ -454,6 +522,21 @@ fn seed_attempts_quiz(out: &mut Out) {
             thousands(run.attempts)
         ),
     });
+    out.why(
+        "24",
+        "24 would be a search that never backs up, one move per square after the first; every dead end costs the attempts below it.",
+    );
+    out.why(
+        "304",
+        "304 is the number of tours from a corner, not a count of attempts.",
+    );
+    out.why(
+        &thousands(run.attempts * 8),
+        &format!(
+            "{} is eight times the answer, as if every attempt were all eight jumps; an attempt is one jump tried, counted once.",
+            thousands(run.attempts * 8)
+        ),
+    );
 }
 
 /// The sweep page: every start that has an open tour, validated.
@@ -471,6 +554,29 @@ fn sweep_quiz(out: &mut Out) {
             "{starts}: every square of the corners' colour, and none of the other 12, which the colour argument rules out; the sweep's table reports such counts for every n, each tour checked by validate."
         ),
     });
+    out.why(
+        "25",
+        "25 is every square; the 12 squares off the corners' colour can start no tour, since a tour starts and ends on the colour with 13.",
+    );
+    out.why(
+        "12",
+        "12 is the number of squares on the other colour, the ones that can start no tour.",
+    );
+    out.why(
+        "6",
+        "6 is too few: with Warnsdorff's rule, open_tour finds a tour from every square of the corners' colour.",
+    );
+}
+
+/// "What happens next?" at the player's first backtrack: the reader sees
+/// the step before it and predicts it.
+fn next_quiz(out: &mut Out) {
+    if let Some(k) = ["undo", "reject"]
+        .into_iter()
+        .find_map(|kind| out.step_before_first("plain5", 0, kind))
+    {
+        out.next_step_quiz("next-plain5", "plain5", 0, k);
+    }
 }
 
 #[cfg(test)]

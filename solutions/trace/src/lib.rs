@@ -59,13 +59,14 @@
 //! - `R C` is the cell (`row col`, or `vertex 0` on a graph; `- -` for
 //!   none), `TEXT` what the cell shows, `SAY` the narration.
 
+mod next;
 mod player;
 
 pub use player::{Code, KINDS, Mark, Step, Trace};
 
 /// Tab-separated record lines, one record per line.
 #[derive(Debug, Default)]
-pub struct Out(String);
+pub struct Out(String, String);
 
 impl Out {
     /// Everything written, for the example to print.
@@ -100,9 +101,14 @@ impl Out {
     }
 
     /// Feedback for the wrong choice `wrong` of the quiz just written: what
-    /// picking it would mean, shown when a reader picks it.
+    /// picking it would mean, shown when a reader picks it. Every wrong
+    /// choice needs one (the book's reader refuses a quiz without); feedback
+    /// for a "wrong" choice that equals the right answer, which [`Out::quiz`]
+    /// dropped, is dropped with it.
     pub fn why(&mut self, wrong: &str, feedback: &str) {
-        self.rec(&["why", wrong, feedback]);
+        if wrong != self.1 {
+            self.rec(&["why", wrong, feedback]);
+        }
     }
 
     /// A quiz: its question, the right answer (computed by the caller from
@@ -112,6 +118,7 @@ impl Out {
     pub fn quiz(&mut self, q: Quiz) {
         self.rec(&["quiz", q.id, q.question]);
         self.rec(&["choice", "1", &q.right]);
+        self.1.clone_from(&q.right);
         let mut shown = vec![q.right.clone()];
         for w in q.wrong {
             if !shown.contains(&w) {

@@ -158,6 +158,9 @@ fn render_all(doc: &records::Doc) -> Files {
     for q in &doc.quizzes {
         files.insert(format!("quiz-{}.html", q.id), render::quiz(q));
     }
+    if !doc.quizzes.is_empty() {
+        files.insert("quizzes.html".into(), render::quiz_list(&doc.quizzes));
+    }
     files
 }
 

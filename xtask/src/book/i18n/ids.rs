@@ -58,7 +58,39 @@ pub fn keep_english_ids(html: &str, english: &[String]) -> Option<(String, Vec<(
         }
     }
     out.push_str(&html[done..]);
-    Some((out, changed))
+    Some((follow_renamed(&out, &changed), changed))
+}
+
+/// Every in-page link `href="#ID"` whose ID was renamed, pointed at the new
+/// id, in one pass (so a renamed id is never renamed twice). mdBook's
+/// `print.html` links each chapter to its first heading's id, which it
+/// derives from the translated heading: without this, the 87 such links of
+/// a translated print page lead nowhere once the headings take the English
+/// ids.
+fn follow_renamed(html: &str, renamed: &[(String, String)]) -> String {
+    const HREF: &str = "href=\"#";
+    if renamed.is_empty() {
+        return html.to_string();
+    }
+    let map: std::collections::HashMap<&str, &str> = renamed
+        .iter()
+        .map(|(from, to)| (from.as_str(), to.as_str()))
+        .collect();
+    let mut out = String::with_capacity(html.len());
+    let mut done = 0;
+    for (k, _) in html.match_indices(HREF) {
+        let start = k + HREF.len();
+        let Some(end) = html[start..].find('"').map(|e| start + e) else {
+            continue;
+        };
+        if let Some(to) = map.get(&html[start..end]) {
+            out.push_str(&html[done..start]);
+            out.push_str(to);
+            done = end;
+        }
+    }
+    out.push_str(&html[done..]);
+    out
 }
 
 /// A search index's `"page.html#id"` addresses with each id in `renamed`
@@ -103,6 +135,19 @@ mod tests {
         assert!(out.contains("<p><a href=\"#nodes-in-lanes\">レーン</a>を参照。</p>"));
         assert!(!out.contains("レーンのノード\""), "{out}");
         assert_eq!(changed.len(), 3, "an id already English is not renamed");
+    }
+
+    #[test]
+    fn a_link_to_a_translated_heading_follows_it_to_its_english_id() {
+        // print.html: mdBook links a chapter by its translated heading's id.
+        let english = heading_ids(ENGLISH);
+        let print = JAPANESE.replace("を参照", "と<a href=\"#レーンのノード\">ここ</a>を参照");
+        let (out, _) = keep_english_ids(&print, &english).expect("same sections");
+        assert!(
+            out.contains("<a href=\"#nodes-in-lanes\">ここ</a>"),
+            "{out}"
+        );
+        assert!(!out.contains("#レーンのノード"), "{out}");
     }
 
     #[test]
