@@ -11,7 +11,7 @@
 # usage: [WITH_TOOL=0] workbook/scripts/learner_loop.sh [REPO] [CHAPTER_FOLDER]
 #   REPO            what to clone (default: this repository)
 #   CHAPTER_FOLDER  the chapter for the save -> verdict loop (default 01_apples)
-#   WITH_TOOL=0     skip timing the first `cargo run -p workbook` (minutes)
+#   WITH_TOOL=0     skip timing the first `cargo workbook` (minutes)
 # Prints the load average beside each figure: measure on a quiet machine
 # (load below 1.5) and say so when it was not.
 set -euo pipefail
@@ -63,5 +63,5 @@ done
 # The progress view's first run builds the workbook tool itself (mdBook's
 # crates included): the second thing the README asks a learner to run.
 if [ "${WITH_TOOL:-1}" = 1 ]; then
-    echo "first cargo run -p workbook (builds the tool, then runs every suite): $(timed cargo run --offline -q -p workbook) (load $(load))"
+    echo "first cargo workbook (builds the tool, then runs every suite): $(timed cargo run --offline -q --profile tool -p workbook) (load $(load))"
 fi

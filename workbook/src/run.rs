@@ -11,10 +11,11 @@
 
 use anyhow::{Context, Result, bail};
 use std::io::{IsTerminal, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 use workbook_core::info::Chapter;
+use workbook_core::runner::TOOL_PROFILE;
 
 const LIMIT: Duration = Duration::from_secs(10);
 
@@ -44,27 +45,39 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
     };
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     eprintln!("(building {} and {solution}...)", chapter.package());
+    // cargo prints the compiler's warnings and errors on stderr, here, above
+    // the columns; the programs are then run directly, so nothing but what
+    // they print themselves reaches either column.
     let built = Command::new(&cargo)
         .current_dir(root)
         .args([
             "build",
             "-q",
+            "--profile",
+            TOOL_PROFILE,
+            "--message-format",
+            "json-render-diagnostics",
             "--bins",
             "-p",
             chapter.package(),
             "-p",
             &solution,
         ])
-        .status()?;
-    let yours = if built.success() {
-        exec(&cargo, root, chapter.package(), &args, &stdin)?
-    } else {
-        Output {
+        .stderr(Stdio::inherit())
+        .output()?;
+    let artifacts = String::from_utf8_lossy(&built.stdout);
+    let program = |dir: &Path| executable(&artifacts, &dir.join("Cargo.toml"));
+    let yours = match program(&chapter.dir) {
+        Some(bin) if built.status.success() => exec(&bin, &args, &stdin)?,
+        _ => Output {
             text: "(your crate does not compile: see the errors above)".into(),
             status: String::new(),
-        }
+        },
     };
-    let mut reference = exec(&cargo, root, &solution, &args, &stdin)?;
+    let Some(reference_bin) = program(&chapter.reference_dir()) else {
+        bail!("the reference program of chapter {} did not build", chapter.chapter.slug);
+    };
+    let mut reference = exec(&reference_bin, &args, &stdin)?;
     // The programs differ only in name; usage lines must not differ for it.
     reference.text = reference.text.replace(&solution, chapter.package());
     side_by_side(&yours, &reference);
@@ -115,11 +128,45 @@ struct Output {
     status: String,
 }
 
-/// Runs one package's binary with the input, stopping it after `LIMIT`.
-fn exec(cargo: &str, root: &Path, package: &str, args: &[String], stdin: &[u8]) -> Result<Output> {
-    let mut child = Command::new(cargo)
-        .current_dir(root)
-        .args(["run", "-q", "-p", package, "--"])
+/// The program cargo built for the package of `manifest`, read from
+/// `cargo build --message-format json`'s artifact lines: the binary named
+/// as its package when it has several.
+fn executable(artifacts: &str, manifest: &Path) -> Option<PathBuf> {
+    let mut found: Vec<(String, PathBuf)> = Vec::new();
+    for line in artifacts.lines() {
+        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if msg["reason"] != "compiler-artifact" {
+            continue;
+        }
+        let same = msg["manifest_path"]
+            .as_str()
+            .is_some_and(|m| Path::new(m) == manifest || same_file(Path::new(m), manifest));
+        if let (true, Some(exe)) = (same, msg["executable"].as_str()) {
+            let name = msg["target"]["name"].as_str().unwrap_or_default();
+            found.push((name.to_string(), PathBuf::from(exe)));
+        }
+    }
+    let package = manifest
+        .parent()
+        .and_then(|d| std::fs::read_to_string(d.join("Cargo.toml")).ok())
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .and_then(|t| t.get("package")?.get("name")?.as_str().map(String::from));
+    let named = found
+        .iter()
+        .position(|(n, _)| Some(n) == package.as_ref())
+        .unwrap_or(0);
+    (!found.is_empty()).then(|| found.swap_remove(named).1)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Runs one program with the input, stopping it after `LIMIT`.
+fn exec(bin: &Path, args: &[String], stdin: &[u8]) -> Result<Output> {
+    let mut child = Command::new(bin)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -232,5 +279,35 @@ mod tests {
         assert!(!looks_like_a_path("8"));
         assert!(!looks_like_a_path("2.5"));
         assert!(!looks_like_a_path("--boards"));
+    }
+
+    #[test]
+    fn the_program_is_the_packages_own_binary_from_cargos_artifact_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = dir.path().join("Cargo.toml");
+        std::fs::write(&manifest, "[package]\nname = \"apples\"\n").unwrap();
+        let line = |name: &str, manifest: &Path, exe: &str| {
+            serde_json::json!({
+                "reason": "compiler-artifact",
+                "manifest_path": manifest,
+                "target": {"name": name, "kind": ["bin"]},
+                "executable": exe,
+            })
+            .to_string()
+        };
+        let other = dir.path().join("other/Cargo.toml");
+        let artifacts = [
+            r#"{"reason":"compiler-message","message":{"rendered":"warning: unused variable"}}"#.to_string(),
+            line("helper", &manifest, "/t/helper"),
+            line("apples", &other, "/t/other"),
+            line("apples", &manifest, "/t/apples"),
+            r#"{"reason":"build-finished","success":true}"#.to_string(),
+        ]
+        .join("\n");
+        assert_eq!(
+            executable(&artifacts, &manifest),
+            Some(PathBuf::from("/t/apples"))
+        );
+        assert_eq!(executable("", &manifest), None);
     }
 }

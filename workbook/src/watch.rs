@@ -291,7 +291,7 @@ fn show(
         .find(|c| c.exercises.iter().any(|e| !done_of(c, &e.name)));
     match focus {
         None => println!(
-            "Every exercise passes. Well done! Try `cargo run -p workbook -- run <chapter>` to explore further."
+            "Every exercise passes. Well done! Try `cargo workbook run <chapter>` to explore further."
         ),
         Some(c) => {
             // The exercise named, while it is in the chapter shown.
@@ -361,7 +361,7 @@ fn show_chapter(
         println!("\n`{}` passes.", e.name);
     }
     println!(
-        "\nRead {}; stuck? `cargo run -p workbook -- hint {} {}`",
+        "\nRead {}; stuck? `cargo workbook hint {} {}`",
         workbook_core::names::page(root, &e.book),
         c.chapter.slug,
         e.name
