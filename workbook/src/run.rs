@@ -75,7 +75,10 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
         },
     };
     let Some(reference_bin) = program(&chapter.reference_dir()) else {
-        bail!("the reference program of chapter {} did not build", chapter.chapter.slug);
+        bail!(
+            "the reference program of chapter {} did not build",
+            chapter.chapter.slug
+        );
     };
     let mut reference = exec(&reference_bin, &args, &stdin)?;
     // The programs differ only in name; usage lines must not differ for it.
@@ -297,7 +300,8 @@ mod tests {
         };
         let other = dir.path().join("other/Cargo.toml");
         let artifacts = [
-            r#"{"reason":"compiler-message","message":{"rendered":"warning: unused variable"}}"#.to_string(),
+            r#"{"reason":"compiler-message","message":{"rendered":"warning: unused variable"}}"#
+                .to_string(),
             line("helper", &manifest, "/t/helper"),
             line("apples", &other, "/t/other"),
             line("apples", &manifest, "/t/apples"),
