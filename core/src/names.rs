@@ -265,7 +265,7 @@ pub fn page_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
             "\"{title}\", section \"{section}\"",
             &[("title", &t), ("section", &s)],
         ),
-        (Some(t), None) => format!("\"{t}\""),
+        (Some(t), None) => lang.fill("\"{title}\"", &[("title", &t)]),
         (None, Some(s)) => lang.fill("section \"{section}\"", &[("section", &s)]),
         (None, None) => String::new(),
     };

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 use workbook_core::info::Chapter;
+use workbook_core::lang::Lang;
 use workbook_core::runner::TOOL_PROFILE;
 
 const LIMIT: Duration = Duration::from_secs(10);
@@ -67,10 +68,13 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
         .output()?;
     let artifacts = String::from_utf8_lossy(&built.stdout);
     let program = |dir: &Path| executable(&artifacts, &dir.join("Cargo.toml"));
+    let lang = Lang::chosen(root);
     let yours = match program(&chapter.dir) {
         Some(bin) if built.status.success() => exec(&bin, &args, &stdin)?,
         _ => Output {
-            text: "(your crate does not compile: see the errors above)".into(),
+            text: lang
+                .tr("(your crate does not compile: see the errors above, in the compiler's English)")
+                .into(),
             status: String::new(),
         },
     };
@@ -83,8 +87,8 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
     let mut reference = exec(&reference_bin, &args, &stdin)?;
     // The programs differ only in name; usage lines must not differ for it.
     reference.text = reference.text.replace(&solution, chapter.package());
-    side_by_side(&yours, &reference);
-    if let Some(missing) = missing_exercise(chapter, &yours.text) {
+    side_by_side(&lang, &yours, &reference);
+    if let Some(missing) = missing_exercise(&lang, chapter, &yours.text) {
         println!("\n{missing}");
     }
     Ok(ExitCode::SUCCESS)
@@ -99,7 +103,7 @@ fn looks_like_a_path(arg: &str) -> bool {
 }
 
 /// When the learner's program stopped at a stub, which exercise to write.
-fn missing_exercise(chapter: &Chapter, output: &str) -> Option<String> {
+fn missing_exercise(lang: &Lang, chapter: &Chapter, output: &str) -> Option<String> {
     let line = output.lines().find(|l| l.contains("not yet implemented"))?;
     let (exercise, function) = chapter.exercises.iter().find_map(|e| {
         e.stubs
@@ -107,13 +111,15 @@ fn missing_exercise(chapter: &Chapter, output: &str) -> Option<String> {
             .find(|(_, nudge)| line.contains(nudge.as_str()))
             .map(|(f, _)| (e, f))
     })?;
-    Some(format!(
-        "Your program reached `{function}`, which is still a stub: it needs exercise `{}` ({}). \
-         Write it (`cargo test {}` in exercises/{}), then run again.",
-        exercise.name,
-        exercise.title,
-        exercise.name,
-        chapter.folder()
+    Some(lang.fill(
+        "Your program reached `{function}`, which is still a stub: it needs exercise `{name}` \
+         ({title}). Write it (`cargo test {name}` in exercises/{folder}), then run again.",
+        &[
+            ("function", function),
+            ("name", &exercise.name),
+            ("title", &lang.title(&exercise.title)),
+            ("folder", &chapter.folder()),
+        ],
     ))
 }
 
@@ -210,7 +216,7 @@ fn exec(bin: &Path, args: &[String], stdin: &[u8]) -> Result<Output> {
     Ok(Output { text, status })
 }
 
-fn side_by_side(yours: &Output, reference: &Output) {
+fn side_by_side(lang: &Lang, yours: &Output, reference: &Output) {
     let width = std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.parse::<usize>().ok())
@@ -219,7 +225,10 @@ fn side_by_side(yours: &Output, reference: &Output) {
     let col = (width - 3) / 2;
     let left: Vec<&str> = yours.text.lines().collect();
     let right: Vec<&str> = reference.text.lines().collect();
-    println!("{:<col$} | reference", "yours");
+    let (mine, theirs) = (lang.tr("yours"), lang.tr("reference"));
+    // Padded by characters: a CJK heading is wider on screen, which only
+    // shifts the heading's bar.
+    println!("{mine:<col$} | {theirs}");
     println!("{}", "-".repeat(width.min(2 * col + 3)));
     let mut first_diff = None;
     for i in 0..left.len().max(right.len()) {
@@ -242,14 +251,20 @@ fn side_by_side(yours: &Output, reference: &Output) {
             println!("{lk:<col$} {m} {rk}");
         }
     }
-    for (who, o) in [("yours", yours), ("reference", reference)] {
+    for (who, o) in [(mine, yours), (theirs, reference)] {
         if !o.status.is_empty() {
             println!("({who}: {})", o.status);
         }
     }
     match first_diff {
-        None => println!("\nThe outputs are the same."),
-        Some(n) => println!("\nThe outputs differ from line {n} on (marked ≠)."),
+        None => println!("\n{}", lang.tr("The outputs are the same.")),
+        Some(n) => println!(
+            "\n{}",
+            lang.fill(
+                "The outputs differ from line {line} on (marked ≠).",
+                &[("line", &n)]
+            )
+        ),
     }
 }
 
