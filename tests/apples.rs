@@ -126,7 +126,12 @@ mod count_naive {
 
     #[test]
     fn the_table_for_up_to_six_people_and_six_apples() {
-        let _book = crate::support::explain("chapter 1, \"The recursion and its base cases\"");
+        let _book = crate::support::explain(
+            "chapter 1, \"The recursion and its base cases\"",
+            crate::support::rule(
+                "ways(n, m) for n, m up to 6: ways(0, m) = [m == 0], ways(1, m) = 1, else the sum over the first person's share",
+            ),
+        );
         insta::assert_snapshot!(table(6, 6, |n, m| count_naive(n, m).to_string()));
     }
 
@@ -188,7 +193,12 @@ mod traced_calls {
                 )
             })
             .collect();
-        let _book = crate::support::explain("chapter 1, \"Why it explodes\"");
+        let _book = crate::support::explain(
+            "chapter 1, \"Why it explodes\"",
+            crate::support::rule(
+                "each row is the ways and the calls of count_naive_traced: one call per entry into the recursion, base cases included",
+            ),
+        );
         insta::assert_snapshot!(rows.join("\n"));
     }
 
@@ -322,7 +332,12 @@ mod count_exact {
             .into_iter()
             .map(|n| format!("N = M = {n:>3}: {}", count_exact(n, n)))
             .collect();
-        let _book = crate::support::explain("chapter 1, \"The closed form\"");
+        let _book = crate::support::explain(
+            "chapter 1, \"The closed form\"",
+            crate::support::rule(
+                "count_exact(n, n) = C(2n - 1, n - 1) exactly, however many digits it has",
+            ),
+        );
         insta::assert_snapshot!(rows.join("\n"));
     }
 
@@ -457,7 +472,12 @@ mod distributions {
     #[test]
     fn three_people_three_apples() {
         let listing: Vec<String> = distributions(3, 3).map(|d| format!("{d:?}")).collect();
-        let _book = crate::support::explain("chapter 1, \"Listing the distributions\"");
+        let _book = crate::support::explain(
+            "chapter 1, \"Listing the distributions\"",
+            crate::support::rule(
+                "every share vector once, in the order next() steps through them: the last person first takes everything",
+            ),
+        );
         insta::assert_snapshot!(listing.join("\n"));
     }
 

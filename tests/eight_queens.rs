@@ -538,28 +538,48 @@ mod solve {
     #[test]
     fn the_first_completion_of_the_empty_board() {
         let got = check(&Board::empty(), true);
-        let _book = crate::support::explain("chapter 2, \"The search\"");
+        let _book = crate::support::explain(
+            "chapter 2, \"The search\"",
+            crate::support::rule(
+                "the first board the search completes: squares tried in order 0 to 63, a queen placed before the square is skipped",
+            ),
+        );
         insta::assert_snapshot!(answer(got.as_ref()));
     }
 
     #[test]
     fn the_first_completion_of_sample_one() {
         let got = check(&sample_one(), true);
-        let _book = crate::support::explain("chapter 2, \"The search\"");
+        let _book = crate::support::explain(
+            "chapter 2, \"The search\"",
+            crate::support::rule(
+                "the first board the search completes: squares tried in order 0 to 63, a queen placed before the square is skipped",
+            ),
+        );
         insta::assert_snapshot!(answer(got.as_ref()));
     }
 
     #[test]
     fn the_first_completion_of_sample_two() {
         let got = check(&sample_two(), true);
-        let _book = crate::support::explain("chapter 2, \"The search\"");
+        let _book = crate::support::explain(
+            "chapter 2, \"The search\"",
+            crate::support::rule(
+                "the first board the search completes: squares tried in order 0 to 63, a queen placed before the square is skipped",
+            ),
+        );
         insta::assert_snapshot!(answer(got.as_ref()));
     }
 
     #[test]
     fn the_no_answer_sample_prints_no_answer() {
         let got = check(&sample_no_answer(), false);
-        let _book = crate::support::explain("chapter 2, \"The search\"");
+        let _book = crate::support::explain(
+            "chapter 2, \"The search\"",
+            crate::support::rule(
+                "the first board the search completes: squares tried in order 0 to 63, a queen placed before the square is skipped",
+            ),
+        );
         insta::assert_snapshot!(answer(got.as_ref()));
     }
 
@@ -674,7 +694,12 @@ mod search_stats {
             .iter()
             .map(|(name, b)| format!("{name}: {:?}", search_stats(b)))
             .collect();
-        let _book = crate::support::explain("chapter 2, \"Measuring the search\"");
+        let _book = crate::support::explain(
+            "chapter 2, \"Measuring the search\"",
+            crate::support::rule(
+                "each board's nodes (calls of place_from) and backtracks (queens taken back) for the same search order",
+            ),
+        );
         insta::assert_snapshot!(table.join("\n"));
     }
 

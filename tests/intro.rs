@@ -111,7 +111,12 @@ mod dfs_recursive {
             vec![],
             vec![],
         ];
-        let _book = crate::support::explain("chapter 0, \"The recursive template\"");
+        let _book = crate::support::explain(
+            "chapter 0, \"The recursive template\"",
+            crate::support::rule(
+                "the vertices in the order the recursion first reaches them, neighbours in list order",
+            ),
+        );
         insta::assert_debug_snapshot!(dfs_recursive(&tree, 0));
     }
 
@@ -226,7 +231,12 @@ mod subsets_with_sum {
 
     #[test]
     fn the_subsets_of_one_to_six_summing_to_ten() {
-        let _book = crate::support::explain("chapter 0, \"Backtracking is DFS over choices\"");
+        let _book = crate::support::explain(
+            "chapter 0, \"Backtracking is DFS over choices\"",
+            crate::support::rule(
+                "every subset once, in the order the search finds them: take the item before skipping it",
+            ),
+        );
         insta::assert_debug_snapshot!(subsets_with_sum(&[1, 2, 3, 4, 5, 6], 10));
     }
 

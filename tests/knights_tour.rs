@@ -286,7 +286,12 @@ mod plain_dfs {
         let board = run
             .tour
             .map_or_else(|| "No Tour\n".to_string(), |b| b.to_string());
-        let _book = crate::support::explain("chapter 5, \"The seed's plain search\"");
+        let _book = crate::support::explain(
+            "chapter 5, \"The seed's plain search\"",
+            crate::support::rule(
+                "the attempts of the seed's search (one per move tried) and its first tour, moves tried in the fixed order",
+            ),
+        );
         insta::assert_snapshot!(
             format!("seed_{n}x{n}"),
             format!("attempts: {}\n{board}", run.attempts)
@@ -312,7 +317,12 @@ mod plain_dfs {
                 )
             })
             .collect();
-        let _book = crate::support::explain("chapter 5, \"The seed's plain search\"");
+        let _book = crate::support::explain(
+            "chapter 5, \"The seed's plain search\"",
+            crate::support::rule(
+                "the attempts of the seed's search (one per move tried) and its first tour, moves tried in the fixed order",
+            ),
+        );
         insta::assert_snapshot!(counts.join("\n"));
     }
 

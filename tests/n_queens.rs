@@ -176,7 +176,12 @@ mod solve_all {
 
     #[test]
     fn the_two_boards_of_four_queens_are_drawn_in_order() {
-        let _book = crate::support::explain("chapter 3, \"The search\"");
+        let _book = crate::support::explain(
+            "chapter 3, \"The search\"",
+            crate::support::rule(
+                "the boards in the order the search finds them: columns tried left to right in each row",
+            ),
+        );
         insta::assert_debug_snapshot!(solve_all(4));
     }
 
@@ -565,7 +570,12 @@ mod robot {
     fn walk_around_visits_the_seven_node_tree_like_this() {
         let mut tree = Tree::new(seven());
         walk_around(&mut tree);
-        let _book = crate::support::explain("chapter 3, \"The robot\"");
+        let _book = crate::support::explain(
+            "chapter 3, \"The robot\"",
+            crate::support::rule(
+                "the nodes in the order walk_around processes them: each node once per visit, climbing up-left first",
+            ),
+        );
         insta::assert_debug_snapshot!(tree.processed());
     }
 

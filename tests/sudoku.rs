@@ -205,6 +205,24 @@ fn section(stage: &str) -> &'static str {
     }
 }
 
+/// The rule a stage's statistics snapshot checks.
+fn stage_rule(stage: &str) -> &'static str {
+    match stage {
+        "naive" => crate::support::rule(
+            "each puzzle's nodes and guesses: blanks filled in reading order, digits tried 1 to 9",
+        ),
+        "flags" | "bitmask" => crate::support::rule(
+            "each puzzle's nodes and guesses equal the naive search's: only the check is faster",
+        ),
+        "fewest" => crate::support::rule(
+            "each puzzle's nodes and guesses: the blank with the fewest candidates first, ties keep the first blank in reading order",
+        ),
+        _ => crate::support::rule(
+            "each puzzle's nodes and guesses after propagation: singles filled before every branch",
+        ),
+    }
+}
+
 /// Checks one stage's answer to `puzzle`: `expected` is the solution when
 /// the puzzle has exactly one, "none" when it has none, and "any" when any
 /// valid solution will do.
@@ -324,7 +342,7 @@ macro_rules! stage_cases {
 
         #[test]
         fn statistics_on_the_fixed_set() {
-            let _book = crate::support::explain(section($stage));
+            let _book = crate::support::explain(section($stage), stage_rule($stage));
             insta::assert_snapshot!(stats_table($stage, $solve));
         }
 
@@ -467,7 +485,12 @@ mod propagation {
                 .map_or("no solution\n".to_string(), |g| g.to_string());
             out += &format!("{name}:\n{shown}\n");
         }
-        let _book = crate::support::explain("chapter 4, \"Propagation\"");
+        let _book = crate::support::explain(
+            "chapter 4, \"Propagation\"",
+            crate::support::rule(
+                "each puzzle's solution after propagation and branching, or no solution",
+            ),
+        );
         insta::assert_snapshot!(out);
     }
 }
@@ -629,7 +652,12 @@ mod general {
             );
         }
         // The same table as fewest's `statistics_on_the_fixed_set`.
-        let _book = crate::support::explain("chapter 4, \"Boards of any size\"");
+        let _book = crate::support::explain(
+            "chapter 4, \"Boards of any size\"",
+            crate::support::rule(
+                "the nodes and guesses of each puzzle match the 9 x 9 stage's: fewest candidates first, ties keep the first blank in reading order",
+            ),
+        );
         insta::assert_snapshot!(out);
     }
 }

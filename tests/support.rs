@@ -55,7 +55,23 @@ use proptest::test_runner::Config;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, Once, OnceLock};
+
+/// The loop's language (`WORKBOOK_LANG`, `cargo workbook lang`, the locale):
+/// the tools' own module, included as a file since the exercise crates
+/// depend on no tool crate.
+#[path = "../core/src/lang.rs"]
+#[allow(dead_code)]
+mod lang;
+
+/// The learner's language and its catalogues, read once per test binary.
+fn tr() -> &'static lang::Lang {
+    static LANG: OnceLock<lang::Lang> = OnceLock::new();
+    LANG.get_or_init(|| {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        lang::Lang::chosen(&root)
+    })
+}
 
 /// A property-test config that writes nothing into the repository.
 pub fn quiet(cases: u32) -> Config {
@@ -141,23 +157,60 @@ pub fn quiet_panics() {
                 if !first_report_of(&place) {
                     return;
                 }
-                let what = message.trim_start_matches("not yet implemented: ");
+                // The stub's words come from info.toml (one English source
+                // for the generated stubs); they are translated as shown.
+                let english = message.trim_start_matches("not yet implemented: ");
+                // The stub generator writes `<info.toml's words> (book: <page>)`.
+                let (words, page) = match english.rsplit_once(" (book: ") {
+                    Some((words, page)) => (words, page.strip_suffix(')')),
+                    None => (english, None),
+                };
+                note_stopped_by(words);
+                let what = match page {
+                    Some(page) => tr().fill(
+                        "{what} (book: {page})",
+                        &[("what", &tr().tr(words)), ("page", &page)],
+                    ),
+                    None => tr().tr(words).to_string(),
+                };
                 let once = if for_a_tool() {
                     ""
                 } else {
-                    " (shown once; every test that reaches it fails)"
+                    tr().tr(" (shown once; every test that reaches it fails)")
                 };
-                eprintln!("{place}: still a todo!() stub{once}\n    write it: {what}");
+                eprintln!(
+                    "{}",
+                    tr().fill(
+                        "{place}: still a todo!() stub{once}\n    write it: {what}",
+                        &[("place", &place), ("once", &once), ("what", &what)]
+                    )
+                );
             } else if message.starts_with("snapshot assertion for") {
                 // insta has printed the diff and the book section above.
-                eprintln!("{message}: your output differs from the recorded one (diff above)");
+                eprintln!(
+                    "{}",
+                    tr().fill(
+                        "{message}: your output differs from the recorded one (diff above)",
+                        &[("message", &message)]
+                    )
+                );
             } else if in_learner_code(&place) {
                 eprintln!(
-                    "your code panicked at {place}:\n{message}\n{}",
+                    "{}\n{}",
+                    tr().fill(
+                        "your code panicked at {place}:\n{message}",
+                        &[("place", &place), ("message", &message)]
+                    ),
                     what_it_was()
                 );
             } else {
-                eprintln!("panicked at {place}:\n{message}");
+                eprintln!(
+                    "{}",
+                    tr().fill(
+                        "panicked at {place}:\n{message}",
+                        &[("place", &place), ("message", &tr().titles_in(message))]
+                    )
+                );
             }
         }));
     });
@@ -197,7 +250,17 @@ pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) ->
                 std::panic::resume_unwind(payload)
             };
             panic!(
-                "{call} panicked instead of returning ({message}, at {place}); expected {expected}: {why}"
+                "{}",
+                tr().fill(
+                    "{call} panicked instead of returning ({message}, at {place}); expected {expected}: {why}",
+                    &[
+                        ("call", &call),
+                        ("message", &message),
+                        ("place", &place),
+                        ("expected", &expected),
+                        ("why", &tr().titles_in(why)),
+                    ]
+                )
             )
         }
     }
@@ -333,21 +396,40 @@ fn what_it_was() -> String {
     let exercise = test.split("::").next().unwrap_or_default();
     let found = exercises().into_iter().find(|e| e.0 == exercise);
     let book = found.map_or_else(String::new, |(_, title, book, _)| {
-        format!("; the book explains exercise `{exercise}` in \"{title}\" (book/src/{book})")
+        tr().fill(
+            "; the book explains exercise `{exercise}` in \"{title}\" (book/src/{book})",
+            &[
+                ("exercise", &exercise),
+                ("title", &tr().title(title)),
+                ("book", &book),
+            ],
+        )
     });
-    format!("    a panic fails the test like a wrong answer (test {test}){book}")
+    tr().fill(
+        "    a panic fails the test like a wrong answer (test {test}){book}",
+        &[("test", &test), ("book", &book)],
+    )
+}
+
+/// Marks `text` as a snapshot's rule (the second argument of [`explain`]):
+/// `cargo xtask book extract` takes it into the loop's catalogue, and
+/// [`explain`] shows it in the learner's language.
+pub const fn rule(text: &'static str) -> &'static str {
+    text
 }
 
 /// Binds, until the returned guard drops, a snapshot description that says
-/// where the expected text comes from and where the book explains it; insta
+/// the rule the snapshot checks (one line), where the expected text comes
+/// from and where the book explains it; insta
 /// prints it above the diff of a failing snapshot. Until then a stack
 /// overflow in the test names the section too (see the module doc).
-pub fn explain(book: &'static str) -> impl Sized {
+pub fn explain(book: &'static str, rule: &'static str) -> impl Sized {
     quiet_panics();
     let mut settings = insta::Settings::clone_current();
-    settings.set_description(format!(
-        "the expected lines (-) were recorded from the reference solution, yours are marked +; \
-         the book explains what is expected and why: {book}"
+    settings.set_description(tr().fill(
+        "the rule: {rule}\nthe expected lines (-) were recorded from the reference solution, yours \
+         are marked +; the book explains what is expected and why: {book}",
+        &[("rule", &tr().tr(rule)), ("book", &tr().titles_in(book))],
     ));
     (settings.bind_to_scope(), Explained::new(book))
 }
@@ -501,18 +583,31 @@ mod watchdog {
     fn report(late: &Running, limit: Duration) -> (String, String) {
         let test = late.thread.name().unwrap_or("this test").to_string();
         let seconds = limit.as_secs_f64();
+        let lang = super::tr();
         let what = match &late.words {
             Words::Call {
                 call,
                 expected,
                 why,
-            } => format!(
+            } => lang.fill(
                 "test {test}: {call} has run for {seconds} s without returning; expected \
-                 {expected}: {why}"
+                 {expected}: {why}",
+                &[
+                    ("test", &test),
+                    ("call", call),
+                    ("seconds", &seconds),
+                    ("expected", expected),
+                    ("why", &lang.titles_in(why)),
+                ],
             ),
-            Words::Book(book) => format!(
+            Words::Book(book) => lang.fill(
                 "the test {test} has run for {seconds} s without returning; the book explains \
-                 what it should return: {book}"
+                 what it should return: {book}",
+                &[
+                    ("test", &test),
+                    ("seconds", &seconds),
+                    ("book", &lang.titles_in(book)),
+                ],
             ),
         };
         let alone = if super::ran_in_the_chapter() {
@@ -520,14 +615,16 @@ mod watchdog {
         } else {
             format!("cargo test -p {} {test}", env!("CARGO_PKG_NAME"))
         };
-        let text = format!(
-            "\n{what}\n    it is usually a search that goes on after its first solution \
+        let usual = lang.fill(
+            "it is usually a search that goes on after its first solution \
              (a recursive call's result ignored), or a loop that never advances (a stack \
              never popped, an index never moved on). The test binary is stopped here: the \
              tests still to run did not, and those that failed before it lost their reports \
              (libtest prints them at its end); `{alone}` runs this test alone. If your search \
-             is only slow, WORKBOOK_CALL_SECONDS=120 gives each call longer.\n"
+             is only slow, WORKBOOK_CALL_SECONDS=120 gives each call longer.",
+            &[("alone", &alone)],
         );
+        let text = format!("\n{what}\n    {usual}\n");
         (test, text)
     }
 
@@ -583,6 +680,32 @@ fn note_failing(test: &str) {
     };
     if let Ok(mut failing) = FAILING.lock() {
         failing.insert(exercise.to_string());
+    }
+}
+
+/// The exercises whose stub's `todo!()` stopped a test: a test of one
+/// exercise may stop on another's stub (chapter 4's `naive` tests read
+/// their puzzles with `reading`'s), and that one is where to start.
+static STOPPED_BY: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+
+/// Notes the exercise that owns the stub whose `todo!()` says `words`
+/// (its `info.toml` line `stubs = { function = "words", ... }`).
+fn note_stopped_by(words: &str) {
+    let info = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/info.toml"));
+    let quoted = format!("\"{}\"", words.replace('\\', "\\\\").replace('"', "\\\""));
+    let mut exercise = None;
+    for line in info.lines().map(str::trim) {
+        if let Some(name) = line
+            .strip_prefix("name")
+            .and_then(|r| r.trim_start().strip_prefix('='))
+        {
+            exercise = Some(name.trim().trim_matches('"'));
+        } else if line.starts_with("stubs") && line.contains(&quoted) {
+            if let (Some(name), Ok(mut stopped)) = (exercise, STOPPED_BY.lock()) {
+                stopped.insert(name.to_string());
+            }
+            return;
+        }
     }
 }
 
@@ -643,15 +766,18 @@ fn exercises() -> Vec<(&'static str, &'static str, &'static str, bool)> {
 }
 
 /// Prints, last, which exercise to work on: the first in the chapter's
-/// order that has a failing test. Nothing when no exercise failed.
+/// order that has a failing test or whose stub stopped one. Nothing when
+/// no exercise failed.
 fn summary() {
-    let Ok(failing) = FAILING.try_lock() else {
+    let (Ok(failing), Ok(stopped)) = (FAILING.try_lock(), STOPPED_BY.try_lock()) else {
         return;
     };
     let all = exercises();
+    // An exercise whose stub stopped another's tests is open too, and comes
+    // first when it comes first in the chapter.
     let open: Vec<_> = all
         .iter()
-        .filter(|(n, _, _, _)| failing.contains(*n))
+        .filter(|(n, _, _, _)| failing.contains(*n) || stopped.contains(*n))
         .collect();
     let Some((name, title, _, traced)) = open.first() else {
         return;
@@ -663,33 +789,40 @@ fn summary() {
     let (run, hint, trace) = if ran_in_the_chapter() {
         (
             format!("cargo test {name}"),
-            format!("cargo run -p workbook -- hint {name}"),
-            format!("cargo run -p workbook -- trace {name}"),
+            format!("cargo workbook hint {name}"),
+            format!("cargo workbook trace {name}"),
         )
     } else {
         let package = env!("CARGO_PKG_NAME");
         (
             format!("cargo test -p {package} {name}"),
-            format!("cargo run -p workbook -- hint {package} {name}"),
-            format!("cargo run -p workbook -- trace {package} {name}"),
+            format!("cargo workbook hint {package} {name}"),
+            format!("cargo workbook trace {package} {name}"),
         )
     };
     let width = trace.len() + 4;
+    let lang = tr();
+    let (runs, hints, shows) = (
+        lang.tr("runs only its tests"),
+        lang.tr("gives its hints, one at a time"),
+        lang.tr("shows your search beside the reference's, step by step"),
+    );
     // A search the tool can follow gets a third command.
     let trace = if *traced {
-        format!("\n    {trace:width$}shows your search beside the reference's, step by step")
+        format!("\n    {trace:width$}{shows}")
     } else {
         String::new()
     };
     // Counted among the tests that ran: a filter may have left some out.
-    let count = match open.len() {
-        1 => "1 exercise has".to_string(),
-        n => format!("{n} exercises have"),
-    };
+    let head = lang.count(
+        "{n} exercise has failing tests. Start with `{name}` (book: \"{title}\"):",
+        "{n} exercises have failing tests. Start with `{name}` (book: \"{title}\"):",
+        open.len() as u64,
+        &[("name", name), ("title", &lang.title(title))],
+    );
     let _ = writeln!(
         std::io::stderr(),
-        "{count} failing tests. Start with `{name}` (book: \"{title}\"):\n    \
-         {run:width$}runs only its tests\n    {hint:width$}gives its hints, one at a time{trace}"
+        "{head}\n    {run:width$}{runs}\n    {hint:width$}{hints}{trace}"
     );
 }
 

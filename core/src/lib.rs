@@ -5,8 +5,12 @@
 //! stubs; this crate is that common ground and nothing else, so none of
 //! the tools compiles another's code. Its rooms, leaves first:
 //!
+//! * [`browser`]: whether a browser can be opened here (`--open`, `trace`),
+//!   and why not.
 //! * [`info`]: the chapter list (`exercises/NN_slug/info.toml`) and every
 //!   path and name of a chapter ([`info::Chapter`]).
+//! * [`lang`]: the loop's language (environment, remembered choice, locale)
+//!   and its catalogue `book/po/loop/<lang>.po`; std only, the suites include it.
 //! * [`markdown`]: the book's Markdown helpers (its pages, mdBook heading ids).
 //! * [`names`]: the names a person types (chapter, exercise, function) and
 //!   the one matcher that resolves them; book pages by their title.
@@ -20,7 +24,9 @@
 //! With the `testkit` feature (a dev-dependency of the tools), [`testkit`]
 //! holds what their integration tests share.
 
+pub mod browser;
 pub mod info;
+pub mod lang;
 pub mod markdown;
 pub mod names;
 pub mod players;

@@ -220,7 +220,7 @@ pub fn did_you_mean(chapters: &[Chapter], typed: &str) -> String {
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     scored.dedup_by(|a, b| a.1 == b.1);
     if scored.is_empty() {
-        return "; `cargo run -p workbook` lists every chapter and exercise".into();
+        return "; `cargo workbook` lists every chapter and exercise".into();
     }
     let best: Vec<_> = scored
         .iter()
@@ -243,6 +243,12 @@ fn nearest<'a>(names: &[&'a str], typed: &str) -> Option<&'a str> {
 /// http://127.0.0.1:3000/file.html#part when served)`. `book` is relative
 /// to `book/src`, with an optional `#fragment`.
 pub fn page(root: &Path, book: &str) -> String {
+    page_in(root, book, &crate::lang::Lang::english())
+}
+
+/// [`page`] as the reader of `lang` finds it: the titles their book prints
+/// and the address of their language's site (`/ja/...`).
+pub fn page_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
     let (file, fragment) = book
         .split_once('#')
         .map_or((book, None), |(f, a)| (f, Some(a)));
@@ -252,16 +258,36 @@ pub fn page(root: &Path, book: &str) -> String {
         let text = std::fs::read_to_string(root.join("book/src").join(file)).ok()?;
         section_title(&text, f)
     });
+    let title = title.as_deref().map(|t| lang.title(t));
+    let section = section.as_deref().map(|s| lang.title(s));
     let shown = match (title, section) {
-        (Some(t), Some(s)) => format!("\"{t}\", section \"{s}\""),
-        (Some(t), None) => format!("\"{t}\""),
-        (None, Some(s)) => format!("section \"{s}\""),
+        (Some(t), Some(s)) => lang.fill(
+            "\"{title}\", section \"{section}\"",
+            &[("title", &t), ("section", &s)],
+        ),
+        (Some(t), None) => lang.fill("\"{title}\"", &[("title", &t)]),
+        (None, Some(s)) => lang.fill("section \"{section}\"", &[("section", &s)]),
         (None, None) => String::new(),
     };
     let html = file.strip_suffix(".md").unwrap_or(file);
     let anchor = fragment.map(|f| format!("#{f}")).unwrap_or_default();
-    format!(
-        "{shown} (book/src/{file}; http://127.0.0.1:3000/{html}.html{anchor} once `cargo xtask book serve` runs)"
+    let serve = if lang.is_english() {
+        "cargo xtask book serve".to_string()
+    } else {
+        format!("cargo xtask book serve --lang {}", lang.code())
+    };
+    let url = format!(
+        "http://127.0.0.1:3000/{}{html}.html{anchor}",
+        lang.site_dir()
+    );
+    lang.fill(
+        "{shown} (book/src/{file}; {url} once `{serve}` runs)",
+        &[
+            ("shown", &shown),
+            ("file", &file),
+            ("url", &url),
+            ("serve", &serve),
+        ],
     )
     .trim_start()
     .to_string()

@@ -45,10 +45,19 @@ impl SuiteRun {
     }
 }
 
+/// The cargo profile the tools build and run in (`.cargo/config.toml`
+/// defines it as the dev profile): its artifacts and its lock are in
+/// `target/tool/`, so a learner's own `cargo test` (in `target/debug/`)
+/// never waits behind a tool's build, nor behind the suites a tool runs.
+pub const TOOL_PROFILE: &str = "tool";
+
 /// Runs the suite of package `package` (its `[[test]]` target has the same
-/// name) and reads the verdicts.
+/// name) in the tools' profile ([`TOOL_PROFILE`]) and reads the verdicts.
 pub fn run_suite(root: &Path, package: &str, target: Target) -> Result<SuiteRun> {
-    run_suite_in(root, package, target, None)
+    let out = suite_command(root, package, target, None, Some(TOOL_PROFILE))
+        .output()
+        .with_context(|| format!("cannot run cargo test for {package}"))?;
+    Ok(verdicts(&out))
 }
 
 /// [`run_suite`] in the workspace at `root`, optionally with its own
@@ -59,7 +68,7 @@ pub fn run_suite_in(
     target: Target,
     target_dir: Option<&Path>,
 ) -> Result<SuiteRun> {
-    let out = suite_command(root, package, target, target_dir)
+    let out = suite_command(root, package, target, target_dir, None)
         .output()
         .with_context(|| format!("cannot run cargo test for {package}"))?;
     Ok(verdicts(&out))
@@ -76,7 +85,7 @@ pub fn run_suite_limited(
     limit: Duration,
 ) -> Result<Option<SuiteRun>> {
     use std::os::unix::process::CommandExt;
-    let mut cmd = suite_command(root, package, Target::Learner, target_dir);
+    let mut cmd = suite_command(root, package, Target::Learner, target_dir, None);
     cmd.process_group(0)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -117,8 +126,16 @@ pub fn run_suite_limited(
     Ok(status.map(|_| verdicts(&out)))
 }
 
-/// The `cargo test` command that runs `package`'s suite with plain output.
-fn suite_command(root: &Path, package: &str, target: Target, target_dir: Option<&Path>) -> Command {
+/// The `cargo test` command that runs `package`'s suite with plain output,
+/// in cargo's `profile` (its default, dev, when `None`: a scratch workspace
+/// has no `.cargo/config.toml` to define the tools' profile).
+fn suite_command(
+    root: &Path,
+    package: &str,
+    target: Target,
+    target_dir: Option<&Path>,
+    profile: Option<&str>,
+) -> Command {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     if let Some(dir) = target_dir {
         cmd.env("CARGO_TARGET_DIR", dir);
@@ -133,6 +150,9 @@ fn suite_command(root: &Path, package: &str, target: Target, target_dir: Option<
         "--test",
         package,
     ]);
+    if let Some(profile) = profile {
+        cmd.args(["--profile", profile]);
+    }
     if target == Target::Reference {
         cmd.args(["--features", "reference"]);
     }

@@ -3,7 +3,7 @@
 //! published-commands rule (`cargo xtask check`) parses a documented
 //! command with exactly this parser.
 
-use crate::{progress, reset, run, trace, watch};
+use crate::{language, progress, reset, run, trace, watch};
 use anyhow::{Result, bail};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -83,6 +83,12 @@ pub enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         input: Vec<String>,
     },
+    /// Choose the language of the tool's and the tests' messages for this checkout
+    /// (`en`, `ja`, `zh-CN`, `ru`); without one, show the language in use and why.
+    Lang {
+        /// A language code or a locale name (`ja`, `ja_JP.UTF-8`).
+        code: Option<String>,
+    },
     /// Grading moved to the instructor's own tool: `cargo run --release -p grader -- grade ...`.
     #[command(external_subcommand)]
     Moved(Vec<String>),
@@ -108,7 +114,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 "`{first}` is not a learner's command: it is `{tool} {}` (see README.md)",
                 words.join(" ")
             ),
-            None => bail!("no command `{first}`; `cargo run -p workbook -- --help` lists them"),
+            None => bail!("no command `{first}`; `cargo workbook --help` lists them"),
         }
     }
     let root = info::find_root()?;
@@ -137,6 +143,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             let chapter = names::chapters_opt(&chapters, Some(&chapter))?;
             run::run(&root, &chapter[0], &input)
         }
+        Cmd::Lang { code } => language::choose(&root, code.as_deref()),
         Cmd::Moved(_) => unreachable!("answered above"),
     }
 }

@@ -8,10 +8,12 @@
 //! builds the book: those are the instructor's `grader` and the
 //! maintainer's `xtask`, which a learner never compiles.
 //!
-//! Rooms: `cli` (the command line), `progress` (progress and hints),
+//! Rooms: `cli` (the command line), `language` (`lang`: the loop's
+//! language remembered for the checkout), `progress` (progress and hints),
 //! `watch`, `reset`, `run`, `trace` (its own module doc lists its rooms).
 
 pub mod cli;
+mod language;
 mod progress;
 mod reset;
 mod run;

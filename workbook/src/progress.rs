@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
 use workbook_core::info::{Chapter, Exercise};
+use workbook_core::lang::Lang;
 use workbook_core::names::{self, Named};
 use workbook_core::runner::{SuiteRun, Target, run_suite};
 
@@ -50,31 +51,52 @@ pub fn statuses<'a>(chapter: &'a Chapter, run: &SuiteRun) -> Vec<(&'a Exercise, 
 }
 
 pub fn show(root: &Path, chapters: &[Chapter]) -> Result<ExitCode> {
+    let lang = Lang::chosen(root);
     let mut next: Option<(String, String)> = None;
     let (mut done, mut total) = (0, 0);
     for chapter in chapters {
         println!(
-            "Chapter {}: {}",
-            chapter.chapter.number, chapter.chapter.title
+            "{}",
+            lang.fill(
+                "Chapter {number}: {title}",
+                &[
+                    ("number", &chapter.chapter.number),
+                    ("title", &lang.title(&chapter.chapter.title)),
+                ]
+            )
         );
-        eprintln!("  (running the {} suite...)", chapter.package());
+        eprintln!(
+            "{}",
+            lang.fill(
+                "  (running the {package} suite...)",
+                &[("package", &chapter.package())]
+            )
+        );
         let run = run_suite(root, chapter.package(), Target::Learner)?;
         if let Some(err) = &run.build_error {
             println!(
-                "  ✗ does not compile yet:\n{}",
+                "{}\n{}",
+                lang.tr("  ✗ does not compile yet (the compiler's errors are in English):"),
                 indent(first_lines(err, 12), 6)
             );
             total += chapter.exercises.len();
-            next.get_or_insert_with(|| (chapter.folder(), "fix the compile error above".into()));
+            next.get_or_insert_with(|| {
+                (
+                    chapter.folder(),
+                    lang.tr("fix the compile error above").to_string(),
+                )
+            });
             continue;
         }
         for (exercise, status) in statuses(chapter, &run) {
             total += 1;
             let mark = if status.done() { "✓" } else { "✗" };
             let tests = format!("{}/{}", status.passed, status.total);
+            let tests = lang.fill("{passed} tests", &[("passed", &format!("{tests:>5}"))]);
             println!(
-                "  {mark} {:<22} {tests:>5} tests  {}",
-                exercise.name, exercise.title
+                "  {mark} {:<22} {tests}  {}",
+                exercise.name,
+                lang.title(&exercise.title)
             );
             if status.done() {
                 done += 1;
@@ -84,28 +106,47 @@ pub fn show(root: &Path, chapters: &[Chapter]) -> Result<ExitCode> {
                     .iter()
                     .find(|(t, _)| t.starts_with(&format!("{}::", exercise.name)));
                 let why = failing.map(|(t, m)| {
-                    format!("first failing test: {t}\n{}", indent(first_lines(m, 8), 4))
+                    format!(
+                        "{}\n{}",
+                        lang.fill("first failing test: {test}", &[("test", t)]),
+                        indent(first_lines(m, 8), 4)
+                    )
                 });
                 next = Some((
                     chapter.folder(),
                     format!(
-                        "exercise `{}` ({}); read {}\n{}",
-                        exercise.name,
-                        exercise.title,
-                        names::page(root, &exercise.book),
+                        "{}\n{}",
+                        lang.fill(
+                            "exercise `{name}` ({title}); read {page}",
+                            &[
+                                ("name", &exercise.name),
+                                ("title", &lang.title(&exercise.title)),
+                                ("page", &names::page_in(root, &exercise.book, &lang)),
+                            ]
+                        ),
                         why.unwrap_or_default()
                     ),
                 ));
             }
         }
     }
-    println!("\n{done}/{total} exercises done.");
+    println!(
+        "\n{}",
+        lang.fill(
+            "{done}/{total} exercises done.",
+            &[("done", &done), ("total", &total)]
+        )
+    );
     match next {
-        None => println!("Everything passes. Well done!"),
+        None => println!("{}", lang.tr("Everything passes. Well done!")),
         Some((folder, what)) => {
-            println!("Next: {what}");
+            println!("{}", lang.fill("Next: {what}", &[("what", &what)]));
             println!(
-                "Run `cd exercises/{folder} && cargo test`, or `cargo run -p workbook -- hint` for a hint."
+                "{}",
+                lang.fill(
+                    "Run `cd exercises/{folder} && cargo test`, or `cargo workbook hint` for a hint.",
+                    &[("folder", &folder)]
+                )
             );
         }
     }
@@ -150,13 +191,32 @@ pub fn hint(root: &Path, chapters: &[Chapter], words: &[String], all: bool) -> R
     };
     shown.insert(key.clone(), count);
     write_state(&state_path, &shown)?;
-    println!("Hints for {key} ({})", exercise.title);
-    println!("Book: {}", names::page(root, &exercise.book));
+    let lang = Lang::chosen(root);
+    println!(
+        "{}",
+        lang.fill(
+            "Hints for {key} ({title})",
+            &[("key", &key), ("title", &lang.title(&exercise.title))]
+        )
+    );
+    println!(
+        "{}",
+        lang.fill(
+            "Book: {page}",
+            &[("page", &names::page_in(root, &exercise.book, &lang))]
+        )
+    );
     for (i, h) in exercise.hints.iter().take(count).enumerate() {
-        println!("  {}. {h}", i + 1);
+        println!("  {}. {}", i + 1, lang.tr(h));
     }
     if count < exercise.hints.len() {
-        println!("({} more: ask again)", exercise.hints.len() - count);
+        println!(
+            "{}",
+            lang.fill(
+                "({more} more: ask again)",
+                &[("more", &(exercise.hints.len() - count))]
+            )
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -167,8 +227,11 @@ fn first_unfinished<'a>(
 ) -> Result<(&'a Chapter, &'a Exercise)> {
     for chapter in chapters {
         eprintln!(
-            "(running the {} suite to find your next exercise...)",
-            chapter.package()
+            "{}",
+            Lang::chosen(root).fill(
+                "(running the {package} suite to find your next exercise...)",
+                &[("package", &chapter.package())]
+            )
         );
         let run = run_suite(root, chapter.package(), Target::Learner)?;
         if run.build_error.is_some() {

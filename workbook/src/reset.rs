@@ -12,6 +12,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use workbook_core::info::{Chapter, Exercise};
+use workbook_core::lang::Lang;
 use workbook_core::names::{self, Named};
 use workbook_core::stubs;
 
@@ -34,20 +35,35 @@ pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) ->
             changes.push((path, current, wanted));
         }
     }
+    let lang = Lang::chosen(root);
     let what = exercise.map_or_else(
-        || format!("chapter {}", chapter.chapter.slug),
-        |e| format!("exercise {}/{}", chapter.chapter.slug, e.name),
+        || lang.fill("chapter {slug}", &[("slug", &chapter.chapter.slug)]),
+        |e| {
+            lang.fill(
+                "exercise {slug}/{name}",
+                &[("slug", &chapter.chapter.slug), ("name", &e.name)],
+            )
+        },
     );
     if changes.is_empty() {
-        println!("{what} is already the pristine stub; nothing to do.");
+        println!(
+            "{}",
+            lang.fill(
+                "{what} is already the pristine stub; nothing to do.",
+                &[("what", &what)]
+            )
+        );
         return Ok(ExitCode::SUCCESS);
     }
-    println!("Resetting {what} will overwrite:");
+    println!(
+        "{}",
+        lang.fill("Resetting {what} will overwrite:", &[("what", &what)])
+    );
     for (path, _, _) in &changes {
         println!("  {}", path.strip_prefix(root).unwrap_or(path).display());
     }
-    if !yes && !confirm()? {
-        println!("Nothing changed.");
+    if !yes && !confirm(&lang)? {
+        println!("{}", lang.tr("Nothing changed."));
         return Ok(ExitCode::FAILURE);
     }
     let backup = backup_dir(root);
@@ -62,17 +78,28 @@ pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) ->
         std::fs::write(path, new).with_context(|| format!("cannot write {}", path.display()))?;
     }
     println!(
-        "Done. Your previous files are in {}",
-        backup.strip_prefix(root).unwrap_or(&backup).display()
+        "{}",
+        lang.fill(
+            "Done. Your previous files are in {backup}",
+            &[(
+                "backup",
+                &backup.strip_prefix(root).unwrap_or(&backup).display()
+            )]
+        )
     );
     Ok(ExitCode::SUCCESS)
 }
 
-fn confirm() -> Result<bool> {
+fn confirm(lang: &Lang) -> Result<bool> {
     if !std::io::stdin().is_terminal() {
-        bail!("this would overwrite your work; run it in a terminal to confirm, or pass --yes");
+        bail!(
+            "{}",
+            lang.tr(
+                "this would overwrite your work; run it in a terminal to confirm, or pass --yes"
+            )
+        );
     }
-    print!("Overwrite (a backup is kept)? [y/N] ");
+    print!("{} ", lang.tr("Overwrite (a backup is kept)? [y/N]"));
     std::io::stdout().flush()?;
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;

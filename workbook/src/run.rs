@@ -11,10 +11,12 @@
 
 use anyhow::{Context, Result, bail};
 use std::io::{IsTerminal, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 use workbook_core::info::Chapter;
+use workbook_core::lang::Lang;
+use workbook_core::runner::TOOL_PROFILE;
 
 const LIMIT: Duration = Duration::from_secs(10);
 
@@ -44,31 +46,49 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
     };
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     eprintln!("(building {} and {solution}...)", chapter.package());
+    // cargo prints the compiler's warnings and errors on stderr, here, above
+    // the columns; the programs are then run directly, so nothing but what
+    // they print themselves reaches either column.
     let built = Command::new(&cargo)
         .current_dir(root)
         .args([
             "build",
             "-q",
+            "--profile",
+            TOOL_PROFILE,
+            "--message-format",
+            "json-render-diagnostics",
             "--bins",
             "-p",
             chapter.package(),
             "-p",
             &solution,
         ])
-        .status()?;
-    let yours = if built.success() {
-        exec(&cargo, root, chapter.package(), &args, &stdin)?
-    } else {
-        Output {
-            text: "(your crate does not compile: see the errors above)".into(),
+        .stderr(Stdio::inherit())
+        .output()?;
+    let artifacts = String::from_utf8_lossy(&built.stdout);
+    let program = |dir: &Path| executable(&artifacts, &dir.join("Cargo.toml"));
+    let lang = Lang::chosen(root);
+    let yours = match program(&chapter.dir) {
+        Some(bin) if built.status.success() => exec(&bin, &args, &stdin)?,
+        _ => Output {
+            text: lang
+                .tr("(your crate does not compile: see the errors above, in the compiler's English)")
+                .into(),
             status: String::new(),
-        }
+        },
     };
-    let mut reference = exec(&cargo, root, &solution, &args, &stdin)?;
+    let Some(reference_bin) = program(&chapter.reference_dir()) else {
+        bail!(
+            "the reference program of chapter {} did not build",
+            chapter.chapter.slug
+        );
+    };
+    let mut reference = exec(&reference_bin, &args, &stdin)?;
     // The programs differ only in name; usage lines must not differ for it.
     reference.text = reference.text.replace(&solution, chapter.package());
-    side_by_side(&yours, &reference);
-    if let Some(missing) = missing_exercise(chapter, &yours.text) {
+    side_by_side(&lang, &yours, &reference);
+    if let Some(missing) = missing_exercise(&lang, chapter, &yours.text) {
         println!("\n{missing}");
     }
     Ok(ExitCode::SUCCESS)
@@ -83,7 +103,7 @@ fn looks_like_a_path(arg: &str) -> bool {
 }
 
 /// When the learner's program stopped at a stub, which exercise to write.
-fn missing_exercise(chapter: &Chapter, output: &str) -> Option<String> {
+fn missing_exercise(lang: &Lang, chapter: &Chapter, output: &str) -> Option<String> {
     let line = output.lines().find(|l| l.contains("not yet implemented"))?;
     let (exercise, function) = chapter.exercises.iter().find_map(|e| {
         e.stubs
@@ -91,13 +111,15 @@ fn missing_exercise(chapter: &Chapter, output: &str) -> Option<String> {
             .find(|(_, nudge)| line.contains(nudge.as_str()))
             .map(|(f, _)| (e, f))
     })?;
-    Some(format!(
-        "Your program reached `{function}`, which is still a stub: it needs exercise `{}` ({}). \
-         Write it (`cargo test {}` in exercises/{}), then run again.",
-        exercise.name,
-        exercise.title,
-        exercise.name,
-        chapter.folder()
+    Some(lang.fill(
+        "Your program reached `{function}`, which is still a stub: it needs exercise `{name}` \
+         ({title}). Write it (`cargo test {name}` in exercises/{folder}), then run again.",
+        &[
+            ("function", function),
+            ("name", &exercise.name),
+            ("title", &lang.title(&exercise.title)),
+            ("folder", &chapter.folder()),
+        ],
     ))
 }
 
@@ -115,11 +137,45 @@ struct Output {
     status: String,
 }
 
-/// Runs one package's binary with the input, stopping it after `LIMIT`.
-fn exec(cargo: &str, root: &Path, package: &str, args: &[String], stdin: &[u8]) -> Result<Output> {
-    let mut child = Command::new(cargo)
-        .current_dir(root)
-        .args(["run", "-q", "-p", package, "--"])
+/// The program cargo built for the package of `manifest`, read from
+/// `cargo build --message-format json`'s artifact lines: the binary named
+/// as its package when it has several.
+fn executable(artifacts: &str, manifest: &Path) -> Option<PathBuf> {
+    let mut found: Vec<(String, PathBuf)> = Vec::new();
+    for line in artifacts.lines() {
+        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if msg["reason"] != "compiler-artifact" {
+            continue;
+        }
+        let same = msg["manifest_path"]
+            .as_str()
+            .is_some_and(|m| Path::new(m) == manifest || same_file(Path::new(m), manifest));
+        if let (true, Some(exe)) = (same, msg["executable"].as_str()) {
+            let name = msg["target"]["name"].as_str().unwrap_or_default();
+            found.push((name.to_string(), PathBuf::from(exe)));
+        }
+    }
+    let package = manifest
+        .parent()
+        .and_then(|d| std::fs::read_to_string(d.join("Cargo.toml")).ok())
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .and_then(|t| t.get("package")?.get("name")?.as_str().map(String::from));
+    let named = found
+        .iter()
+        .position(|(n, _)| Some(n) == package.as_ref())
+        .unwrap_or(0);
+    (!found.is_empty()).then(|| found.swap_remove(named).1)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Runs one program with the input, stopping it after `LIMIT`.
+fn exec(bin: &Path, args: &[String], stdin: &[u8]) -> Result<Output> {
+    let mut child = Command::new(bin)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -160,7 +216,7 @@ fn exec(cargo: &str, root: &Path, package: &str, args: &[String], stdin: &[u8]) 
     Ok(Output { text, status })
 }
 
-fn side_by_side(yours: &Output, reference: &Output) {
+fn side_by_side(lang: &Lang, yours: &Output, reference: &Output) {
     let width = std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.parse::<usize>().ok())
@@ -169,7 +225,10 @@ fn side_by_side(yours: &Output, reference: &Output) {
     let col = (width - 3) / 2;
     let left: Vec<&str> = yours.text.lines().collect();
     let right: Vec<&str> = reference.text.lines().collect();
-    println!("{:<col$} | reference", "yours");
+    let (mine, theirs) = (lang.tr("yours"), lang.tr("reference"));
+    // Padded by characters: a CJK heading is wider on screen, which only
+    // shifts the heading's bar.
+    println!("{mine:<col$} | {theirs}");
     println!("{}", "-".repeat(width.min(2 * col + 3)));
     let mut first_diff = None;
     for i in 0..left.len().max(right.len()) {
@@ -192,14 +251,20 @@ fn side_by_side(yours: &Output, reference: &Output) {
             println!("{lk:<col$} {m} {rk}");
         }
     }
-    for (who, o) in [("yours", yours), ("reference", reference)] {
+    for (who, o) in [(mine, yours), (theirs, reference)] {
         if !o.status.is_empty() {
             println!("({who}: {})", o.status);
         }
     }
     match first_diff {
-        None => println!("\nThe outputs are the same."),
-        Some(n) => println!("\nThe outputs differ from line {n} on (marked ≠)."),
+        None => println!("\n{}", lang.tr("The outputs are the same.")),
+        Some(n) => println!(
+            "\n{}",
+            lang.fill(
+                "The outputs differ from line {line} on (marked ≠).",
+                &[("line", &n)]
+            )
+        ),
     }
 }
 
@@ -232,5 +297,36 @@ mod tests {
         assert!(!looks_like_a_path("8"));
         assert!(!looks_like_a_path("2.5"));
         assert!(!looks_like_a_path("--boards"));
+    }
+
+    #[test]
+    fn the_program_is_the_packages_own_binary_from_cargos_artifact_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = dir.path().join("Cargo.toml");
+        std::fs::write(&manifest, "[package]\nname = \"apples\"\n").unwrap();
+        let line = |name: &str, manifest: &Path, exe: &str| {
+            serde_json::json!({
+                "reason": "compiler-artifact",
+                "manifest_path": manifest,
+                "target": {"name": name, "kind": ["bin"]},
+                "executable": exe,
+            })
+            .to_string()
+        };
+        let other = dir.path().join("other/Cargo.toml");
+        let artifacts = [
+            r#"{"reason":"compiler-message","message":{"rendered":"warning: unused variable"}}"#
+                .to_string(),
+            line("helper", &manifest, "/t/helper"),
+            line("apples", &other, "/t/other"),
+            line("apples", &manifest, "/t/apples"),
+            r#"{"reason":"build-finished","success":true}"#.to_string(),
+        ]
+        .join("\n");
+        assert_eq!(
+            executable(&artifacts, &manifest),
+            Some(PathBuf::from("/t/apples"))
+        );
+        assert_eq!(executable("", &manifest), None);
     }
 }

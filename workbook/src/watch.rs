@@ -31,6 +31,7 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime};
 use workbook_core::info::{Chapter, Exercise};
+use workbook_core::lang::Lang;
 use workbook_core::names::Named;
 use workbook_core::runner::{Target, run_suite};
 
@@ -291,7 +292,10 @@ fn show(
         .find(|c| c.exercises.iter().any(|e| !done_of(c, &e.name)));
     match focus {
         None => println!(
-            "Every exercise passes. Well done! Try `cargo run -p workbook -- run <chapter>` to explore further."
+            "{}",
+            Lang::chosen(root).tr(
+                "Every exercise passes. Well done! Try `cargo workbook run <chapter>` to explore further."
+            )
         ),
         Some(c) => {
             // The exercise named, while it is in the chapter shown.
@@ -317,9 +321,15 @@ fn show(
         bar.set_position(done as u64);
         bar.abandon();
     } else {
-        println!("\n(checking the other chapters in the background...)");
+        println!(
+            "\n{}",
+            Lang::chosen(root).tr("(checking the other chapters in the background...)")
+        );
     }
-    println!("(watching exercises/ for changes; Ctrl-C to stop)");
+    println!(
+        "{}",
+        Lang::chosen(root).tr("(watching exercises/ for changes; Ctrl-C to stop)")
+    );
 }
 
 /// One chapter's screen: its exercises and the first failure, or only the
@@ -331,16 +341,31 @@ fn show_chapter(
     done_of: &dyn Fn(&Chapter, &str) -> bool,
     named: Option<&Exercise>,
 ) {
+    let lang = Lang::chosen(root);
     let r = remembered.cloned().unwrap_or_default();
     let Some(e) = named.or_else(|| c.exercises.iter().find(|e| !done_of(c, &e.name))) else {
         return;
     };
     println!(
-        "Chapter {} ({}), exercise `{}`: {}",
-        c.chapter.number, c.chapter.slug, e.name, e.title
+        "{}",
+        lang.fill(
+            "Chapter {number} ({slug}), exercise `{name}`: {title}",
+            &[
+                ("number", &c.chapter.number),
+                ("slug", &c.chapter.slug),
+                ("name", &e.name),
+                ("title", &lang.title(&e.title)),
+            ]
+        )
     );
     if let Some((test, msg)) = r.failure.as_ref().filter(|_| r.exercises.is_empty()) {
-        println!("\n{} {test}: fix this first, then save again", c.folder());
+        println!(
+            "\n{}",
+            lang.fill(
+                "{folder} {test}: fix this first, then save again (the compiler's errors are in English)",
+                &[("folder", &c.folder()), ("test", test)]
+            )
+        );
         for line in workbook_core::runner::shown_lines(msg, 20) {
             println!("    {line}");
         }
@@ -358,12 +383,17 @@ fn show_chapter(
             println!("    {line}");
         }
     } else if done_of(c, &e.name) {
-        println!("\n`{}` passes.", e.name);
+        println!("\n{}", lang.fill("`{name}` passes.", &[("name", &e.name)]));
     }
     println!(
-        "\nRead {}; stuck? `cargo run -p workbook -- hint {} {}`",
-        workbook_core::names::page(root, &e.book),
-        c.chapter.slug,
-        e.name
+        "\n{}",
+        lang.fill(
+            "Read {page}; stuck? `cargo workbook hint {slug} {name}`",
+            &[
+                ("page", &workbook_core::names::page_in(root, &e.book, &lang)),
+                ("slug", &c.chapter.slug),
+                ("name", &e.name),
+            ]
+        )
     );
 }

@@ -18,18 +18,24 @@ use std::process::Command;
 /// The last lines chapter 0's suite writes to stderr, run with `filter`
 /// by a learner whose shell stands in `here` (relative to the repository).
 fn untouched_intro_ends_with(filter: Option<&str>, here: &str) -> String {
+    untouched_ends_with("intro", filter, here)
+}
+
+/// [`untouched_intro_ends_with`] for the suite of chapter `package`.
+fn untouched_ends_with(package: &str, filter: Option<&str>, here: &str) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(repo())
-        .args(["test", "-q", "-p", "intro", "--test", "intro", "--"])
+        .args(["test", "-q", "-p", package, "--test", package, "--"])
         .args(filter)
         .env("PWD", repo().join(here))
         .env_remove("WORKBOOK_NO_SUMMARY")
-        .env_remove("RUST_BACKTRACE");
+        .env_remove("RUST_BACKTRACE")
+        .env("WORKBOOK_LANG", "en");
     let run = cmd.output().expect("cargo runs");
     assert!(
         !run.status.success(),
-        "the untouched stubs must fail chapter 0's suite"
+        "the untouched stubs must fail the {package} suite"
     );
     let stderr = String::from_utf8_lossy(&run.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
@@ -45,13 +51,10 @@ fn an_untouched_chapter_ends_by_naming_its_first_exercise() {
     );
     assert!(end.contains("cargo test dfs_recursive"), "{end}");
     assert!(
-        end.contains("cargo run -p workbook -- trace dfs_recursive"),
+        end.contains("cargo workbook trace dfs_recursive"),
         "a search names the command that shows it: {end}"
     );
-    assert!(
-        end.contains("cargo run -p workbook -- hint dfs_recursive"),
-        "{end}"
-    );
+    assert!(end.contains("cargo workbook hint dfs_recursive"), "{end}");
 }
 
 #[test]
@@ -68,7 +71,16 @@ fn from_the_root_the_commands_name_the_chapter() {
     let end = untouched_intro_ends_with(None, ".");
     assert!(end.contains("cargo test -p intro dfs_recursive"), "{end}");
     assert!(
-        end.contains("cargo run -p workbook -- hint intro dfs_recursive"),
+        end.contains("cargo workbook hint intro dfs_recursive"),
         "{end}"
     );
+}
+
+#[test]
+fn the_summary_names_the_exercise_whose_stub_stopped_the_tests() {
+    // Chapter 4's `naive` tests read their puzzles with `reading`'s
+    // functions: on the untouched stubs they stop at `reading`'s todo!(),
+    // so that is the exercise to write first, not `naive`.
+    let end = untouched_ends_with("sudoku", Some("naive::"), "exercises/04_sudoku");
+    assert!(end.contains("Start with `reading`"), "{end}");
 }

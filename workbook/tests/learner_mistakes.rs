@@ -74,7 +74,9 @@ fn learner_command(root: &Path, filter: &str) -> Command {
         .env("PWD", &chapter)
         .env_remove("WORKBOOK_NO_SUMMARY")
         .env_remove("WORKBOOK_CALL_SECONDS")
-        .env_remove("RUST_BACKTRACE");
+        .env_remove("RUST_BACKTRACE")
+        // The words these tests read are the English ones.
+        .env("WORKBOOK_LANG", "en");
     command
 }
 

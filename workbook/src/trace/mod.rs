@@ -432,6 +432,10 @@ fn short_page(root: &Path, book: &str) -> String {
 /// Opens the page with `$BROWSER`, else the system's opener; a failure is
 /// said, not fatal (the path is printed).
 fn open(page: &PathBuf) {
+    if let Some(why) = workbook_core::browser::why_not(|name| std::env::var(name).ok()) {
+        eprintln!("(cannot open a browser: {why}; open the page yourself)");
+        return;
+    }
     let browser = std::env::var("BROWSER")
         .ok()
         .filter(|b| !b.trim().is_empty());

@@ -103,6 +103,10 @@ fn command(chapter: &Chapter) -> Vec<String> {
         "cargo",
         "run",
         "--quiet",
+        // The tools' profile: the book's build never holds the lock of
+        // `target/debug/`, which a learner's `cargo test` needs.
+        "--profile",
+        workbook_core::runner::TOOL_PROFILE,
         "-p",
         &chapter.solution_package(),
         "--example",

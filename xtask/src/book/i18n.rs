@@ -15,6 +15,8 @@
 //! each language's catalogues into them; `ui.rs` the players', quizzes' and
 //! figures' messages (every number a placeholder), with `measured.rs` (the
 //! pages a measurement run writes) and `chrome.rs` (mdBook's own words);
+//! `loop_messages.rs` the learner's loop (the tool's and the suites' words,
+//! `loop.pot` and `loop/<lang>.po`);
 //! `build.rs` one language's build, through `pages.rs` (the page catalogue
 //! applied, with `emphasis.rs`) and then `ids.rs` (the English section ids
 //! kept in the written pages).
@@ -24,6 +26,7 @@ pub mod chrome;
 pub mod emphasis;
 pub mod extract;
 pub mod ids;
+pub mod loop_messages;
 pub mod measured;
 pub mod pages;
 pub mod placeholders;

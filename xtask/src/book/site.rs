@@ -84,8 +84,15 @@ pub fn serve(root: &Path, port: u16, open: bool, lang: Option<&str>) -> Result<E
         _ => format!("http://{addr}/"),
     };
     println!("Serving the book at {url} (Ctrl-C stops).");
-    if open && let Err(e) = opener::open(&url) {
-        eprintln!("could not open a browser ({e}); open {url} yourself");
+    if open {
+        match workbook_core::browser::why_not(|name| std::env::var(name).ok()) {
+            Some(why) => eprintln!("cannot open a browser: {why}; open {url} yourself"),
+            None => {
+                if let Err(e) = opener::open(&url) {
+                    eprintln!("could not open a browser ({e}); open {url} yourself");
+                }
+            }
+        }
     }
     let watch_root = root.to_path_buf();
     let watch_lang = lang.map(str::to_string);

@@ -52,6 +52,14 @@ pub fn problems(root: &Path) -> Found {
     if let Some(pages) = &pages {
         found.problems.extend(page_template_current(root, pages));
     }
+    let loop_pot = read(
+        root,
+        &i18n::loop_messages::loop_template_path(root),
+        &mut found.problems,
+    );
+    if let Some(loop_pot) = &loop_pot {
+        found.problems.extend(loop_template_current(root, loop_pot));
+    }
     let msgfmt = msgfmt_available();
     for lang in &languages {
         let mut own = Vec::new();
@@ -60,6 +68,10 @@ pub fn problems(root: &Path) -> Found {
         for (template, path) in [
             (&pages, i18n::page_catalogue(root, &lang.code)),
             (&ui_pot, i18n::ui_catalogue(root, &lang.code)),
+            (
+                &loop_pot,
+                i18n::loop_messages::loop_catalogue(root, &lang.code),
+            ),
         ] {
             let Some(template) = template else { continue };
             total += template.entries.len();
@@ -247,7 +259,8 @@ fn counted(items: Vec<String>) -> BTreeMap<String, usize> {
     m
 }
 
-/// `{0}`, `{1}`, ... (and mdBook's `{{#...}}` directives).
+/// `{0}`, `{1}`, ..., the loop's named `{name}` (and mdBook's `{{#...}}`
+/// directives).
 fn placeholders(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = s;
@@ -255,7 +268,11 @@ fn placeholders(s: &str) -> Vec<String> {
         let after = &rest[k..];
         if let Some(end) = after.find('}') {
             let inner = &after[1..end];
-            if !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit()) {
+            let named = inner.starts_with(|c: char| c.is_ascii_lowercase())
+                && inner
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            if !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit()) || named {
                 out.push(after[..=end].to_string());
             } else if let Some(d) = after.strip_prefix("{{#")
                 && let Some(e) = d.find("}}")
@@ -406,6 +423,16 @@ fn ui_template_current(root: &Path, committed: &Catalogue) -> Vec<String> {
         Ok(now) => template_current("book/po/ui.pot", &now, committed),
         Err(e) => vec![format!(
             "book/po/ui.pot: cannot extract the current messages: {e:#}"
+        )],
+    }
+}
+
+/// `loop.pot` is what the tool's and the suites' sources hold now.
+fn loop_template_current(root: &Path, committed: &Catalogue) -> Vec<String> {
+    match i18n::loop_messages::loop_template(root) {
+        Ok(now) => template_current("book/po/loop.pot", &now, committed),
+        Err(e) => vec![format!(
+            "book/po/loop.pot: cannot extract the current messages: {e:#}"
         )],
     }
 }

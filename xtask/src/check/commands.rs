@@ -4,8 +4,8 @@
 //! `cargo run -p workbook -- hint sudoku naive` publishes a promise the tool
 //! must keep. The state: each command of the workbook's three tools found
 //! in a code span or a code block of the README, `grading/`'s pages and the
-//! book: the learner's (`workbook ...`, `cargo run ... -p workbook --
-//! ...`), the instructor's (`grader ...`, `cargo run ... -p grader --
+//! book: the learner's (`workbook ...`, `cargo workbook ...`, `cargo run ...
+//! -p workbook -- ...`), the instructor's (`grader ...`, `cargo run ... -p grader --
 //! ...`) and the maintainer's (`cargo xtask ...`, `cargo run ... -p xtask
 //! -- ...`). Each is run through its tool's own clap parser, and the names
 //! it carries (chapters, exercises) are resolved as the tool would; words
@@ -133,6 +133,9 @@ fn tool_args(command: &str) -> Option<(Tool, Vec<String>)> {
         ["workbook", rest @ ..] => Some((Tool::Learner, owned(rest))),
         ["grader", rest @ ..] => Some((Tool::Grader, owned(rest))),
         ["cargo", "xtask", rest @ ..] => Some((Tool::Xtask, owned(rest))),
+        // The learner's alias (`.cargo/config.toml`): `cargo run -p workbook --`
+        // in the tools' own build directory.
+        ["cargo", "workbook", rest @ ..] => Some((Tool::Learner, owned(rest))),
         ["cargo", "run", rest @ ..] => {
             let (options, args) = cargo_run(rest)?;
             Some((Tool::of_package(options.package?)?, owned(args)))
@@ -318,6 +321,7 @@ mod tests {
         let text = "Run `cargo run -p workbook -- hint dfs_stack` or `cargo test`.\n\
                     ```sh\ncd exercises/00_intro && cargo run -p workbook   # progress\n\
                     cargo xtask check --no-suites\n\
+                    cargo workbook lang ja\n\
                     cargo run --release -p grader -- grade subs/ --out r/\n```\n";
         let found = commands(text);
         let got: Vec<_> = found
@@ -330,6 +334,7 @@ mod tests {
                 (Tool::Learner, "hint dfs_stack".to_string()),
                 (Tool::Learner, String::new()),
                 (Tool::Xtask, "check --no-suites".to_string()),
+                (Tool::Learner, "lang ja".to_string()),
                 (Tool::Grader, "grade subs/ --out r/".to_string()),
             ],
             "{found:?}"

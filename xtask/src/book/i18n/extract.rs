@@ -65,6 +65,18 @@ pub fn extract(root: &Path) -> Result<Extracted> {
             .count();
         ui_report.push((lang.code.clone(), translated, ui_template.entries.len()));
     }
+    let loop_template = super::loop_messages::loop_template(root)?;
+    write_file(
+        &super::loop_messages::loop_template_path(root),
+        &po::write(&loop_template),
+    )?;
+    std::fs::create_dir_all(dir.join("loop"))
+        .with_context(|| format!("cannot create {}", dir.join("loop").display()))?;
+    for lang in languages(root)? {
+        let path = super::loop_messages::loop_catalogue(root, &lang.code);
+        let merged = merge_file(&path, &loop_template, &lang)?;
+        write_file(&path, &po::write(&merged))?;
+    }
     Ok(Extracted {
         messages: template.entries.len(),
         languages: report,

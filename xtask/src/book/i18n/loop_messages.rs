@@ -1,0 +1,206 @@
+//! The loop's messages (issue 36): what the learner's tool and the suites'
+//! support print, extracted into `book/po/loop.pot` beside the book's
+//! templates, so translators fill `book/po/loop/<lang>.po` in the same
+//! place and `cargo xtask check` holds it to the same rules.
+//!
+//! The problem: the loop's words are format templates in Rust source, not
+//! pages. The state: every string literal handed to the language module's
+//! `tr(`, `fill(`, `count(` (two literals: one, many) or `rule(` (a
+//! snapshot's rule, in the suites) in the learner's
+//! tool (`workbook/src/`), the core it shares (`core/src/`) and the
+//! suites (`tests/*.rs`); a
+//! `{name}` in a message is a placeholder the code fills and a translation
+//! keeps. Then what the chapters' `info.toml` files say to the learner:
+//! each stub's `todo!()` text (the suites translate it when they report the
+//! stub: the generated stubs stay one English source). The cost: one scan
+//! of those files.
+
+use super::po::{Catalogue, Entry};
+use anyhow::{Context, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The loop's template.
+pub fn loop_template_path(root: &Path) -> PathBuf {
+    super::po_dir(root).join("loop.pot")
+}
+
+/// Language `code`'s loop catalogue.
+pub fn loop_catalogue(root: &Path, code: &str) -> PathBuf {
+    super::po_dir(root).join("loop").join(format!("{code}.po"))
+}
+
+/// The files the loop's messages are written in.
+fn sources(root: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    // The suites: their support's words, and each snapshot's `rule(...)`.
+    for entry in std::fs::read_dir(root.join("tests"))
+        .with_context(|| format!("cannot read {}", root.join("tests").display()))?
+    {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    let mut dirs = vec![root.join("workbook/src"), root.join("core/src")];
+    while let Some(dir) = dirs.pop() {
+        let entries =
+            std::fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))?;
+        for entry in entries {
+            let path = entry?.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Every loop message, in the order of the files and of the text.
+pub fn loop_template(root: &Path) -> Result<Catalogue> {
+    let mut order: Vec<(String, Option<String>)> = Vec::new();
+    let mut refs: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for path in sources(root)? {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let name = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        for (line, msgid, plural) in messages(&text) {
+            let r = refs.entry(msgid.clone()).or_default();
+            if r.is_empty() {
+                order.push((msgid, plural));
+            }
+            r.push(format!("{name}:{line}"));
+        }
+    }
+    for chapter in workbook_core::info::load_chapters(root)? {
+        let name = format!("exercises/{}/info.toml", chapter.folder());
+        for exercise in &chapter.exercises {
+            for (function, nudge) in &exercise.stubs {
+                let r = refs.entry(nudge.clone()).or_default();
+                if r.is_empty() {
+                    order.push((nudge.clone(), None));
+                }
+                r.push(format!(
+                    "{name} ({}: the todo!() of {function})",
+                    exercise.name
+                ));
+            }
+        }
+    }
+    let entries = order
+        .into_iter()
+        .map(|(msgid, plural)| {
+            let mut entry = Entry::new(&msgid);
+            entry.references = refs.remove(&msgid).unwrap_or_default();
+            if msgid.contains('{') {
+                entry.comments = vec![
+                    "{name}: filled by the program (a value, a name, a command); keep each, in any order."
+                        .to_string(),
+                ];
+            }
+            if plural.is_some() {
+                entry.msgid_plural = plural;
+                entry.msgstr = vec![String::new(), String::new()];
+            }
+            entry
+        })
+        .collect();
+    Ok(Catalogue {
+        header: super::template_header(),
+        entries,
+    })
+}
+
+/// `(line, msgid, msgid_plural)` of each message in Rust source `text`.
+pub fn messages(text: &str) -> Vec<(usize, String, Option<String>)> {
+    let mut found = Vec::new();
+    for call in ["tr(", "fill(", "count(", "rule("] {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(call) {
+            let start = from + at;
+            from = start + call.len();
+            // A method or function named exactly so, not `attr(` or `prefill(`.
+            let before = text[..start].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let Some((first, after)) = literal(&text[from..]) else {
+                continue;
+            };
+            let line = text[..start].matches('\n').count() + 1;
+            let plural = if call == "count(" {
+                let rest = after.trim_start().strip_prefix(',');
+                match rest.and_then(literal) {
+                    Some((many, _)) => Some(many),
+                    None => continue,
+                }
+            } else {
+                None
+            };
+            found.push((line, first, plural));
+        }
+    }
+    found.sort_by_key(|(line, _, _)| *line);
+    found
+}
+
+/// The string literal `text` starts with (after blanks), its escapes and
+/// line continuations undone, and what follows it.
+fn literal(text: &str) -> Option<(String, &str)> {
+    let body = text.trim_start().strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some((out, &body[i + 1..])),
+            '\\' => match chars.next()?.1 {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                '\n' => {
+                    // A continuation: the next line's leading blanks go too.
+                    let rest = &body[i + 2..];
+                    let skip = rest.len() - rest.trim_start().len();
+                    for _ in 0..rest[..skip].chars().count() {
+                        chars.next();
+                    }
+                }
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_the_literals_given_to_tr_fill_and_count() {
+        let src = r#"
+            let a = lang.tr("Plain words.");
+            let b = tr().fill("{n} of \
+                 {all}", &[]);
+            let c = lang.count("{n} test", "{n} tests", n, &[]);
+            let d = attr("not this");
+            let e = x.iter().count();
+        "#;
+        let found: Vec<_> = messages(src).into_iter().map(|(_, m, p)| (m, p)).collect();
+        assert_eq!(
+            found,
+            [
+                ("Plain words.".to_string(), None),
+                ("{n} of {all}".to_string(), None),
+                ("{n} test".to_string(), Some("{n} tests".to_string())),
+            ]
+        );
+    }
+}
