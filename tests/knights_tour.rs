@@ -18,10 +18,17 @@ use rstest::rstest;
 mod support;
 use subject::{Board, SEED_MOVES, Square, Step};
 
-/// The suite's own tour check, independent of the learner's `validate`:
-/// `Ok` or a sentence saying what is wrong.
-fn oracle(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
-    let n = board.size();
+/// The suite's own tour check, independent of the learner's `validate`,
+/// against the question asked (a board of side `n`, from `start`, closed
+/// or not): `Ok` or a sentence saying what is wrong. A tour of another
+/// board, however valid, answers another question.
+fn oracle(n: usize, board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+    if board.size() != n {
+        return Err(format!(
+            "the board's side is {}, but a tour of the {n}x{n} board was asked for",
+            board.size()
+        ));
+    }
     let path = board
         .path()
         .ok_or_else(|| format!("the numbers are not 1..={} each exactly once", n * n))?;
@@ -202,7 +209,7 @@ mod validate {
             }
             let board = Board::from_rows(&numbers.chunks(n).map(<[u32]>::to_vec).collect::<Vec<_>>()).unwrap();
             let got = validate(&board, false).is_ok();
-            prop_assert_eq!(got, oracle(&board, None, false).is_ok(), "validate on this board must say Ok exactly when it is a tour (every number 1..=n² once, each next number a knight move away), expected {}:\n{} (book: chapter 5, \"The knight's tour\", part \"Checking a tour\")", if oracle(&board, None, false).is_ok() { "Ok" } else { "an error" }, board);
+            prop_assert_eq!(got, oracle(n, &board, None, false).is_ok(), "validate on this board must say Ok exactly when it is a tour (every number 1..=n² once, each next number a knight move away), expected {}:\n{} (book: chapter 5, \"The knight's tour\", part \"Checking a tour\")", if oracle(n, &board, None, false).is_ok() { "Ok" } else { "an error" }, board);
         }
     }
 }
@@ -234,7 +241,7 @@ mod plain_dfs {
         );
         if let Some(tour) = &got.tour {
             assert_eq!(
-                oracle(tour, Some(start), false),
+                oracle(n, tour, Some(start), false),
                 Ok(()),
                 "plain_dfs returned a board that is no tour:\n{tour}"
             );
@@ -337,7 +344,7 @@ mod plain_dfs {
         fn every_tour_found_is_a_tour_from_the_start((n, start) in board_and_start(1, 5)) {
             let got = plain_dfs(n, start, &SEED_MOVES);
             if let Some(tour) = &got.tour {
-                prop_assert_eq!(oracle(tour, Some(start), false), Ok(()), "plain_dfs({}, {:?}) returned a board that is no tour from the start (every square once, knight moves only):\n{} (book: chapter 5, \"The seed's plain search\")", n, start, tour);
+                prop_assert_eq!(oracle(n, tour, Some(start), false), Ok(()), "plain_dfs({}, {:?}) returned a board that is no tour from the start (every square once, knight moves only):\n{} (book: chapter 5, \"The seed's plain search\")", n, start, tour);
             }
             // At least the start square's visit plus the 8 tries made from it.
             prop_assert!(got.attempts > 8, "plain_dfs({}, {:?}) made only {} attempts, expected more than 8: the start's own visit plus the 8 moves tried from it each count (book: chapter 5, \"The seed's plain search\")", n, start, got.attempts);
@@ -448,7 +455,7 @@ mod warnsdorff {
         let got = warnsdorff(n, start, moves);
         match (&got, expect_tour) {
             (Some(tour), _) => assert_eq!(
-                oracle(tour, Some(start), false),
+                oracle(n, tour, Some(start), false),
                 Ok(()),
                 "warnsdorff({n}, {start:?}, ..) returned a board that is no tour from the start:\n{tour}"
             ),
@@ -512,7 +519,7 @@ mod open_tour {
         let got = open_tour(n, start);
         match &got {
             Some(tour) => assert_eq!(
-                oracle(tour, Some(start), false),
+                oracle(n, tour, Some(start), false),
                 Ok(()),
                 "open_tour({n}, {start:?}) returned a board that is no tour from the start:\n{tour}"
             ),
@@ -572,7 +579,7 @@ mod open_tour {
         );
         let tour = walk.board();
         assert_eq!(
-            oracle(&tour, Some(start), false),
+            oracle(n, &tour, Some(start), false),
             Ok(()),
             "{call} returned {got:?}, but its walk is no tour from the start ({ROTATION}):\n{tour}"
         );
@@ -598,7 +605,7 @@ mod closed_tour {
         let got = closed_tour(n);
         match (&got, expect_tour) {
             (Some(tour), true) => assert_eq!(
-                oracle(tour, None, true),
+                oracle(n, tour, None, true),
                 Ok(()),
                 "closed_tour({n}) returned a board that is no closed tour:\n{tour}"
             ),

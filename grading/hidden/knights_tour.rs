@@ -1,9 +1,10 @@
 //! Hidden suite for chapter 5: differential tests on random boards.
 //!
-//! Learners never see this file; `grader grade` wires it into their
+//! An example of the mechanism (it ships in the learners' repository: keep
+//! your real suites outside it); `grader grade` wires it into their
 //! crate as an extra test target with the reference as a dev-dependency.
 //! Sizes, starts and move orders (any of the 8! orders) are drawn from a
-//! fixed seed (SplitMix64, so a grade is the same on every run), and
+//! the run's secret seed (`rng.rs`: the same for every learner of a run), and
 //! closed tours are asked for on boards too large for any table to hold. Deterministic searches must match
 //! the reference exactly; where many answers are right (open and closed
 //! tours) the learner's board is checked by the reference's validator and
@@ -46,9 +47,21 @@ fn rows(board: &learner::Board) -> Vec<Vec<u32>> {
     board.rows()
 }
 
-/// Why `rows` is not a tour (closed if asked) starting on `start`, by the
-/// reference's validator.
-fn flaw(rows: &[Vec<u32>], start: Option<(usize, usize)>, closed: bool) -> Option<String> {
+/// Why `rows` is not an answer to the question asked (a tour of the board
+/// of side `n`, closed if asked, starting on `start`), by the reference's
+/// validator; a valid tour of another board answers another question.
+fn flaw(
+    n: usize,
+    rows: &[Vec<u32>],
+    start: Option<(usize, usize)>,
+    closed: bool,
+) -> Option<String> {
+    if rows.len() != n {
+        return Some(format!(
+            "the board's side is {}, but a tour of the {n}x{n} board was asked for",
+            rows.len()
+        ));
+    }
     let Some(board) = reference::Board::from_rows(rows) else {
         return Some("the rows do not form a square board".into());
     };
@@ -64,7 +77,7 @@ mod validate {
 
     #[test]
     fn knight_moves_agrees_with_the_reference_on_300_random_squares() {
-        let mut rng = Rng(51);
+        let mut rng = Rng::stream(51);
         for _ in 0..300 {
             let ((n, from), moves) = (rng.board(1, 12), rng.moves());
             assert_eq!(
@@ -77,7 +90,7 @@ mod validate {
 
     #[test]
     fn knight_moves_agrees_with_the_reference_on_300_random_step_lists() {
-        let mut rng = Rng(57);
+        let mut rng = Rng::stream(57);
         for _ in 0..300 {
             let ((n, from), steps) = (rng.board(1, 12), rng.steps());
             assert_eq!(
@@ -112,7 +125,7 @@ mod validate {
 
     #[test]
     fn validate_agrees_with_the_reference_on_300_damaged_tours() {
-        let mut rng = Rng(52);
+        let mut rng = Rng::stream(52);
         for _ in 0..300 {
             let (rows, closed) = damaged(&mut rng);
             let (Some(mine), Some(want)) = (
@@ -133,7 +146,7 @@ mod plain_dfs {
 
     #[test]
     fn agrees_with_the_reference_on_40_random_small_searches() {
-        let mut rng = Rng(53);
+        let mut rng = Rng::stream(53);
         for _ in 0..40 {
             let ((n, start), moves) = (rng.board(1, 5), rng.moves());
             let got = learner::plain_dfs(n, start, &moves);
@@ -152,7 +165,7 @@ mod stack_dfs {
 
     #[test]
     fn agrees_with_the_reference_on_40_random_small_searches() {
-        let mut rng = Rng(54);
+        let mut rng = Rng::stream(54);
         for _ in 0..40 {
             let ((n, start), moves) = (rng.board(1, 5), rng.moves());
             let got = learner::stack_dfs(n, start, &moves);
@@ -171,7 +184,7 @@ mod warnsdorff {
 
     #[test]
     fn agrees_with_the_reference_on_100_random_boards() {
-        let mut rng = Rng(55);
+        let mut rng = Rng::stream(55);
         for _ in 0..100 {
             let ((n, start), moves) = (rng.board(1, 40), rng.moves());
             assert_eq!(
@@ -188,7 +201,7 @@ mod open_tour {
 
     #[test]
     fn finds_a_tour_exactly_when_the_reference_does_on_100_random_boards() {
-        let mut rng = Rng(56);
+        let mut rng = Rng::stream(56);
         for _ in 0..100 {
             let (n, start) = rng.board(1, 60);
             let got = learner::open_tour(n, start).map(|b| rows(&b));
@@ -199,7 +212,7 @@ mod open_tour {
                         exists,
                         "open_tour({n}, {start:?}) returned a board, but no tour exists"
                     );
-                    if let Some(why) = flaw(&board, Some(start), false) {
+                    if let Some(why) = flaw(n, &board, Some(start), false) {
                         panic!(
                             "open_tour({n}, {start:?}) returned a board that is no tour from the start: {why}"
                         );
@@ -228,7 +241,7 @@ mod closed_tour {
                         exists,
                         "closed_tour({n}) returned a board, but no closed tour exists"
                     );
-                    if let Some(why) = flaw(&board, None, true) {
+                    if let Some(why) = flaw(n, &board, None, true) {
                         panic!("closed_tour({n}) returned a board that is no closed tour: {why}");
                     }
                 }
@@ -245,13 +258,13 @@ mod closed_tour {
         // Every even n from 6 up has a closed tour, odd n none. A board of
         // side 82 already holds 6,724 numbers: no file of the size the
         // grader accepts holds a table of them.
-        let mut rng = Rng(58);
+        let mut rng = Rng::stream(58);
         for _ in 0..8 {
             let n = 82 + rng.below(219);
             let got = learner::closed_tour(n).map(|b| rows(&b));
             match (got, n.is_multiple_of(2)) {
                 (Some(board), true) => {
-                    if let Some(why) = flaw(&board, None, true) {
+                    if let Some(why) = flaw(n, &board, None, true) {
                         panic!("closed_tour({n}) returned a board that is no closed tour: {why}");
                     }
                 }

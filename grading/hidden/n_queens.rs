@@ -1,11 +1,12 @@
 //! Hidden suite for chapter 3: differential tests on random positions and
 //! random trees.
 //!
-//! Learners never see this file; `grader grade` wires it into their
+//! An example of the mechanism (it ships in the learners' repository: keep
+//! your real suites outside it); `grader grade` wires it into their
 //! crate as an extra test target with the reference as a dev-dependency.
 //! The visible suite checks the counts against OEIS, which a learner could
 //! answer from a table; here the building blocks meet random inputs drawn
-//! from a fixed seed (SplitMix64, so a grade is the same on every run):
+//! from the run's secret seed (`rng.rs`: the same for every learner of a run):
 //! column lists for the checks, partial positions for the bitboard count,
 //! random trees for the robot, and a board size the visible suite does not
 //! list. Module names are exercise names.
@@ -35,7 +36,7 @@ mod solve_all {
 
     #[test]
     fn is_valid_and_draw_agree_with_the_reference_on_500_random_column_lists() {
-        let mut rng = Rng(31);
+        let mut rng = Rng::stream(31);
         for _ in 0..500 {
             let n = 1 + rng.below(10);
             let (cols, col) = (rng.cols(n), rng.below(n));
@@ -71,7 +72,7 @@ mod flags {
 
     #[test]
     fn is_free_agrees_with_the_reference_after_200_random_histories() {
-        let mut rng = Rng(32);
+        let mut rng = Rng::stream(32);
         for _ in 0..200 {
             let n = 1 + rng.below(12);
             let (mut mine, mut want) = (learner::Flags::new(n), reference::Flags::new(n));
@@ -146,7 +147,7 @@ mod bitmask {
         // 32 wide leave a small subtree. Half the positions are the top of a
         // random solution where one is found (so they count at least 1); the
         // rest are queens dropped on random free squares, often a dead end.
-        let mut rng = Rng(35);
+        let mut rng = Rng::stream(35);
         for case in 0..300 {
             let n = 1 + rng.below(32);
             let all = reference::bits::full_mask(n);
@@ -181,7 +182,7 @@ mod bitmask {
 
     #[test]
     fn count_below_agrees_with_the_reference_on_200_random_positions() {
-        let mut rng = Rng(33);
+        let mut rng = Rng::stream(33);
         for _ in 0..200 {
             let n = 1 + rng.below(11);
             let all = reference::bits::full_mask(n);
@@ -219,7 +220,7 @@ mod robot {
 
     #[test]
     fn the_three_walks_process_random_trees_as_the_reference_does() {
-        let mut rng = Rng(34);
+        let mut rng = Rng::stream(34);
         for _ in 0..200 {
             let children = tree(&mut rng);
             let (mut a, mut b) = (
@@ -279,7 +280,7 @@ mod iterator {
         // The iterator's state is what `next` leaves behind: the k-th board
         // and the nodes visited so far, compared at random points of the
         // iteration for every n up to 12, and again on a clone taken there.
-        let mut rng = Rng(36);
+        let mut rng = Rng::stream(36);
         for _ in 0..40 {
             let n = rng.below(13);
             let (mut mine, mut want) = (learner::solutions(n), reference::solutions(n));

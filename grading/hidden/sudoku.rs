@@ -1,10 +1,11 @@
 //! Hidden suite for chapter 4: differential tests on generated puzzles.
 //!
-//! Learners never see this file; `grader grade` wires it into their
+//! An example of the mechanism (it ships in the learners' repository: keep
+//! your real suites outside it); `grader grade` wires it into their
 //! crate as an extra test target with the reference as a dev-dependency.
 //! Puzzles come from the reference's seeded generator and texts from a
-//! fixed-seed SplitMix64, so a grade is the same on every run and no
-//! learner can answer from memory. Every stage's outcome (solution and
+//! SplitMix64 on the run's secret seed (`rng.rs`), so a grade is the same
+//! for every learner of a run and no learner can answer from memory. Every stage's outcome (solution and
 //! statistics) must match the reference's; the learner's generator is
 //! judged by its properties on random seeds (unique, reproducible, minimal,
 //! givens kept, and different seeds giving different puzzles). The two
@@ -91,7 +92,7 @@ mod reading {
 
     #[test]
     fn read_puzzles_agrees_with_the_reference_on_300_random_texts() {
-        let mut rng = Rng(41);
+        let mut rng = Rng::stream(41);
         for _ in 0..300 {
             let text = text(&mut rng);
             let got = format!("{:?}", learner::read_puzzles(&text));
@@ -176,7 +177,7 @@ mod count_solutions {
 
     #[test]
     fn agrees_with_the_reference_on_60_puzzles_with_givens_taken_away() {
-        let mut rng = Rng(42);
+        let mut rng = Rng::stream(42);
         for mut cells in puzzles(120..150, 0) {
             for _ in 0..2 {
                 for _ in 0..rng.below(5) {
@@ -214,7 +215,7 @@ mod general {
 
     #[test]
     fn agrees_with_the_reference_on_4x4_and_9x9_boards() {
-        let mut rng = Rng(43);
+        let mut rng = Rng::stream(43);
         let mut boards: Vec<(usize, Vec<u8>)> =
             (0..40).map(|_| (2, four_by_four(&mut rng))).collect();
         boards.extend(puzzles(150..160, 0).into_iter().map(|c| (3, c.to_vec())));
@@ -235,24 +236,56 @@ mod general {
 mod generator {
     use super::*;
 
+    /// Whether `cells`, returned by `generate(seed, min_givens)`, answers
+    /// that question: every cell a digit or empty, no two givens clashing
+    /// in a row, column or box, at least `min_givens` givens and exactly one
+    /// solution (the first test also asks the same seed twice). Every test of
+    /// the generator checks its puzzles with it, so no test passes a grid
+    /// that is not a proper puzzle (one that only encodes its seed, say).
+    #[track_caller]
+    fn proper(seed: u64, min_givens: usize, cells: [u8; 81]) {
+        let call = format!("generate({seed}, {min_givens})");
+        if let Some(i) = cells.iter().position(|&d| d > 9) {
+            panic!("{call} = {} holds {} at cell {i}: not a digit", line(&cells), cells[i]);
+        }
+        for i in 0..81 {
+            for j in i + 1..81 {
+                let (a, b) = ((i / 9, i % 9), (j / 9, j % 9));
+                let together = a.0 == b.0 || a.1 == b.1 || (a.0 / 3, a.1 / 3) == (b.0 / 3, b.1 / 3);
+                assert!(
+                    !(together && cells[i] != 0 && cells[i] == cells[j]),
+                    "{call} = {} gives {} twice in one row, column or box (cells {i} and {j})",
+                    line(&cells),
+                    cells[i]
+                );
+            }
+        }
+        let givens = cells.iter().filter(|&&d| d != 0).count();
+        assert!(
+            givens >= min_givens.min(81),
+            "{call} = {} kept {givens} givens",
+            line(&cells)
+        );
+        assert_eq!(
+            reference::count_solutions(&reference::Grid { cells }, 2),
+            1,
+            "{call} = {} must have one solution",
+            line(&cells)
+        );
+    }
+
     #[test]
     fn generated_puzzles_are_unique_reproducible_and_minimal() {
-        let mut rng = Rng(44);
+        let mut rng = Rng::stream(44);
         for seed in [rng.next(), rng.next(), rng.next()] {
-            let grid = learner::generate(seed, 0);
-            let cells = grid.cells;
+            let cells = learner::generate(seed, 0).cells;
+            proper(seed, 0, cells);
             assert_eq!(
                 cells,
                 learner::generate(seed, 0).cells,
                 "generate({seed}, 0) twice"
             );
             let count = |c: [u8; 81]| reference::count_solutions(&reference::Grid { cells: c }, 2);
-            assert_eq!(
-                count(cells),
-                1,
-                "generate({seed}, 0) = {} must have one solution",
-                line(&cells)
-            );
             for i in (0..81).filter(|&i| cells[i] != 0) {
                 let mut fewer = cells;
                 fewer[i] = 0;
@@ -271,11 +304,12 @@ mod generator {
         // A generator that ignores its seed (one stored puzzle) passes the
         // other two tests; this one needs the randomness. Two seeds giving
         // the same minimal puzzle by chance is far below one in a million.
-        let mut rng = Rng(46);
+        let mut rng = Rng::stream(46);
         let mut seen: Vec<(u64, [u8; 81])> = Vec::new();
         for _ in 0..5 {
             let seed = rng.next();
             let cells = learner::generate(seed, 0).cells;
+            proper(seed, 0, cells);
             if let Some((other, _)) = seen.iter().find(|(_, c)| *c == cells) {
                 panic!(
                     "generate({seed}, 0) and generate({other}, 0) both gave {}: the seed must drive the random choices",
@@ -288,22 +322,10 @@ mod generator {
 
     #[test]
     fn generated_puzzles_keep_at_least_min_givens() {
-        let mut rng = Rng(45);
+        let mut rng = Rng::stream(45);
         for _ in 0..2 {
             let (seed, min) = (rng.next(), 17 + rng.below(40));
-            let cells = learner::generate(seed, min).cells;
-            let givens = cells.iter().filter(|&&d| d != 0).count();
-            assert!(
-                givens >= min,
-                "generate({seed}, {min}) kept {givens} givens"
-            );
-            let count = reference::count_solutions(&reference::Grid { cells }, 2);
-            assert_eq!(
-                count,
-                1,
-                "generate({seed}, {min}) = {} must have one solution",
-                line(&cells)
-            );
+            proper(seed, min, learner::generate(seed, min).cells);
         }
     }
 }

@@ -115,7 +115,14 @@ fn grade_class(root: &Path, chapters: &[Chapter], opts: Options) -> Result<ExitC
             println!("wrote {}", opts.out.join("part.json").display());
         }
         None => {
-            report::write_class(staging.dir(), &ctx.cases, chapters, &ctx.config, &results)?;
+            report::write_class(
+                staging.dir(),
+                &ctx.cases,
+                chapters,
+                &ctx.config,
+                &ctx.hidden_seed,
+                &results,
+            )?;
             staging.commit()?;
             summary(&records, elapsed, &opts.out);
         }

@@ -3,7 +3,9 @@
 //! Every field has a default, so grading works with no file at all: each
 //! graded test is worth one point, a test gets a few seconds of CPU time
 //! (with a generous wall clock behind it), a gibibyte of address space, 64
-//! tasks and 64 KiB of output, a learner's builds get five minutes in all,
+//! tasks and 64 KiB of output (and is stopped after five seconds without
+//! any CPU progress), a learner's tests get ten minutes in all, its builds
+//! five minutes in all,
 //! 2 GiB of memory, 256 tasks, files of at most 256 MiB and 1 GiB of disk
 //! in all, and the hidden suites are read from `grading/hidden/` when that
 //! folder exists. Its `[platforms]` table says who sees what on the
@@ -27,8 +29,17 @@ pub struct Config {
     /// Processes and threads one test may have at once (RLIMIT_NPROC).
     pub tasks_limit: u64,
     /// Wall-clock budget for building all of one learner's chapters, in
-    /// seconds: a chapter built after it is spent scores zero.
+    /// seconds: a chapter built after it is spent scores zero. Only the
+    /// builds spend it.
     pub build_limit_secs: u64,
+    /// Wall-clock budget for running all of one learner's tests, in
+    /// seconds: a test running when it is spent is stopped, and the tests
+    /// after it are not run (each `over budget`).
+    pub test_budget_secs: u64,
+    /// Seconds a test's processes (judge and subject) may make no CPU
+    /// progress, none waiting for the CPU or the disk, before the test is
+    /// stopped as `idle`.
+    pub idle_limit_secs: f64,
     /// Memory one learner's build may use, in MiB (`RLIMIT_DATA` on cargo
     /// and every compiler it starts).
     pub build_memory_mb: u64,
@@ -49,6 +60,11 @@ pub struct Config {
     pub jobs: usize,
     /// The hidden suites' folder, relative to the workbook root; "" for none.
     pub hidden: String,
+    /// A file outside the learners' repository holding the hidden suites'
+    /// seed (one number), relative to the workbook root or absolute; ""
+    /// draws a fresh seed per run (written into the report).
+    /// `WORKBOOK_HIDDEN_SEED_FILE` wins over it.
+    pub hidden_seed_file: String,
     /// Lint rules to relax, by id (`std::env`, `include_str`, `unsafe`, ...).
     pub allow: Vec<String>,
     /// Points per test, by `slug`, `slug/exercise` or `slug/full::test::name`;
@@ -96,6 +112,8 @@ impl Default for Config {
             cpu_limit_secs: 5,
             tasks_limit: 64,
             build_limit_secs: 300,
+            test_budget_secs: 600,
+            idle_limit_secs: 5.0,
             build_memory_mb: 2048,
             build_file_mb: 256,
             build_disk_mb: 1024,
@@ -104,6 +122,7 @@ impl Default for Config {
             output_limit_kb: 64,
             jobs: 0,
             hidden: "grading/hidden".into(),
+            hidden_seed_file: String::new(),
             allow: Vec::new(),
             weights: BTreeMap::new(),
             platforms: Default::default(),
@@ -128,6 +147,10 @@ impl Config {
 
     pub fn wall(&self) -> Duration {
         Duration::from_secs_f64(self.time_limit_secs.max(0.1))
+    }
+
+    pub fn idle(&self) -> Duration {
+        Duration::from_secs_f64(self.idle_limit_secs.max(0.5))
     }
 
     pub fn jobs(&self) -> usize {

@@ -39,6 +39,29 @@ pub struct Limits {
     pub output_bytes: usize,
     /// Processes and threads one test may have at once.
     pub tasks: u64,
+    /// How long a test's processes may make no CPU progress, none of them
+    /// waiting for the CPU or the disk, before it is stopped as idle.
+    pub idle: Duration,
+}
+
+/// The wall clock one learner's tests may use in all: a test running when
+/// it ends is stopped, and the tests after it are not run.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub until: Instant,
+    /// The whole budget, to name it.
+    pub secs: u64,
+}
+
+impl Budget {
+    /// What a test stopped or skipped for the budget is told.
+    pub fn spent(&self, ran: bool) -> String {
+        let how = if ran { "was stopped" } else { "was not run" };
+        format!(
+            "{how}: this learner's tests used their whole budget of {} s (wall clock)",
+            self.secs
+        )
+    }
 }
 
 /// How one test ended.
@@ -49,6 +72,10 @@ pub enum Outcome {
     Timeout,
     Crashed,
     OutOfMemory,
+    /// Neither the judge nor the subject used any CPU for `Limits::idle`.
+    Idle,
+    /// The learner's budget for tests ran out (`Budget`).
+    OverBudget,
 }
 
 impl Outcome {
@@ -59,6 +86,8 @@ impl Outcome {
             Outcome::Timeout => "timeout",
             Outcome::Crashed => "crashed",
             Outcome::OutOfMemory => "out of memory",
+            Outcome::Idle => "idle",
+            Outcome::OverBudget => "over budget",
         }
     }
 }
@@ -89,6 +118,10 @@ pub struct Runner<'a> {
     /// The learner's code, as a subject process the judge calls; None
     /// when the test binary runs the code itself.
     pub subject: Option<PathBuf>,
+    /// The learner's budget for tests, when it has one.
+    pub budget: Option<Budget>,
+    /// The hidden suites' seed, given to the judge alone.
+    pub hidden_seed: u64,
 }
 
 /// A running subject: the learner's code behind the wire.
@@ -221,6 +254,14 @@ impl Runner<'_> {
     /// called a timeout (or out of memory), so a loaded machine cannot turn
     /// a slow pass into a failure, and both runs are reported.
     pub fn run(&self, binary: &Path, test: &str) -> Result<TestRun> {
+        if let Some(b) = self.budget.filter(|b| Instant::now() >= b.until) {
+            return Ok(TestRun {
+                outcome: Outcome::OverBudget,
+                message: b.spent(false),
+                output: String::new(),
+                seconds: 0.0,
+            });
+        }
         let first = self.run_once(binary, test)?;
         if !matches!(first.outcome, Outcome::Timeout | Outcome::OutOfMemory) {
             return Ok(first);
@@ -312,6 +353,9 @@ impl Runner<'_> {
             .env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "1")
             // The suites' "start with" line is for a learner's terminal.
             .env("WORKBOOK_NO_SUMMARY", "1")
+            // The hidden suites' secret: the judge's environment is
+            // readable by its own uid alone, never the subject's.
+            .env(crate::hidden_seed::JUDGE_ENV, self.hidden_seed.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -406,6 +450,9 @@ impl Runner<'_> {
         let out = drain(child.stdout.take(), l.output_bytes, &total, &flood);
         let err = drain(child.stderr.take(), l.output_bytes, &total, &flood);
         let mut killed: Option<(Outcome, String)> = None;
+        let mut roots = vec![child.id()];
+        roots.extend(subject.as_ref().map(|s| s.child.id()));
+        let mut watch = crate::idle::Watch::new(roots, l.idle);
         let status = loop {
             if let Some(s) = subject.as_mut() {
                 s.watch(self.sandbox.mode, l)?;
@@ -420,6 +467,26 @@ impl Runner<'_> {
                         "was still running after {:.0} s of wall clock (the backstop; the CPU limit is {} s) and was stopped",
                         l.wall.as_secs_f64(),
                         l.cpu_secs
+                    ),
+                ));
+                kill_tree(&mut child, self.sandbox.mode);
+                if let Some(s) = subject.as_mut() {
+                    s.stop(self.sandbox.mode);
+                }
+            } else if let Some(b) = self.budget.filter(|b| Instant::now() >= b.until)
+                && killed.is_none()
+            {
+                killed = Some((Outcome::OverBudget, b.spent(true)));
+                kill_tree(&mut child, self.sandbox.mode);
+                if let Some(s) = subject.as_mut() {
+                    s.stop(self.sandbox.mode);
+                }
+            } else if killed.is_none() && watch.idle(Instant::now()) {
+                killed = Some((
+                    Outcome::Idle,
+                    format!(
+                        "neither your code nor the test used any CPU for {:.0} s (waiting for something that never comes?) and was stopped",
+                        l.idle.as_secs_f64()
                     ),
                 ));
                 kill_tree(&mut child, self.sandbox.mode);
@@ -569,10 +636,17 @@ fn classify(
     }
     let both = format!("{stdout}\n{stderr}");
     if both.contains("memory allocation of") {
+        // This is the judge's own output: the judge, which never runs the
+        // learner's code, ran out (holding what the subject sent, or the
+        // reference's work). Not a verdict on the learner's memory.
         let mib = l.memory_bytes >> 20;
         return (
             Outcome::OutOfMemory,
-            format!("ran out of memory (the limit is {mib} MiB) and was stopped"),
+            format!(
+                "the judge (the grader's side of the test, which never runs your code) ran out of memory \
+                 (the limit is {mib} MiB), most likely holding an answer your code sent: an error of the \
+                 grader, not a measure of your code's memory; tell your instructor"
+            ),
         );
     }
     if both.contains("has overflowed its stack") {

@@ -1,6 +1,6 @@
 //! One learner, from submission to result: read it, take what it may write
 //! (the intake), then build and test each chapter within one build budget
-//! for the whole learner.
+//! and one test budget for the whole learner.
 //!
 //! The problem: whatever a submission holds or does, it ends as this
 //! learner's row (a grade, or an error naming why), never as the class's
@@ -8,7 +8,7 @@
 //! after chapter. Cost: per chapter one build of the learner's crate and
 //! one short process per test.
 
-use crate::exec::Runner;
+use crate::exec::{Budget, Runner};
 use crate::interrupt;
 use crate::prepare::{Ctx, checkout_relative, dependencies};
 use crate::record::{ChapterStatus, LearnerResult, TestResult};
@@ -47,12 +47,13 @@ pub(super) fn grade_one(
         Err(_) => Some("the grader failed on this submission (an internal error)".to_string()),
     };
     if let Some(msg) = failure {
-        let msg = cap(&msg, MESSAGE_CHARS);
+        let capped = cap(&msg, MESSAGE_CHARS);
         for s in r.chapters.iter_mut() {
             if matches!(s, ChapterStatus::Graded | ChapterStatus::NotSubmitted) {
-                *s = ChapterStatus::Error(msg.clone());
+                *s = ChapterStatus::Error(capped.clone());
             }
         }
+        // Whole: `cap_notes` caps it once, counting what it cuts.
         r.notes.push(format!("grading stopped: {msg}"));
     }
     r.notes = cap_notes(std::mem::take(&mut r.notes));
@@ -137,16 +138,19 @@ pub(super) fn grade_chapters(
     accepted: &[Accepted],
     r: &mut LearnerResult,
 ) -> Result<()> {
-    // One time budget for all of this learner's builds, so a learner whose
-    // every chapter never finishes compiling holds a worker once, not six
-    // times.
+    // One time budget for all of this learner's builds and one for all
+    // of its tests, each spent only by what it is for: a learner whose
+    // every chapter never finishes compiling (or whose every test sleeps)
+    // holds a worker once, not six times, and a slow test never costs a
+    // later chapter its build (a busy machine must not change a grade).
     let budget = Duration::from_secs(ctx.config.build_limit_secs);
-    let started = Instant::now();
+    let test_budget = Duration::from_secs(ctx.config.test_budget_secs);
+    let (mut built, mut tested) = (Duration::ZERO, Duration::ZERO);
     let bounds = worker.bounds(ctx);
     for a in accepted {
         interrupt::check()?;
         let c = &ctx.chapters[a.chapter];
-        let left = budget.saturating_sub(started.elapsed());
+        let left = budget.saturating_sub(built);
         if left.is_zero() {
             r.chapters[a.chapter] = ChapterStatus::CompileError(format!(
                 "not built: this learner's builds used their whole budget of {} s (wall clock) on earlier chapters",
@@ -165,7 +169,10 @@ pub(super) fn grade_chapters(
         let files = judge::subject_sources(&a.files, &ctx.stubs[a.chapter], &keys, c.package())?;
         work.load(c, &files)?;
         work.add_subject_bin(c)?;
-        let build = work.build_chapter(c, &env)?;
+        let building = Instant::now();
+        let build = work.build_chapter(c, &env);
+        built += building.elapsed();
+        let build = build?;
         r.build_secs += build.seconds;
         let Some(subject) = build
             .binaries
@@ -189,6 +196,11 @@ pub(super) fn grade_chapters(
             workspace: ctx.pristine.dir.clone(),
             verdicts: work.dir.join("verdicts"),
             subject: Some(subject.clone()),
+            budget: Some(Budget {
+                until: t + test_budget.saturating_sub(tested),
+                secs: test_budget.as_secs(),
+            }),
+            hidden_seed: ctx.hidden_seed.value,
         };
         for (k, case) in ctx
             .cases
@@ -202,6 +214,7 @@ pub(super) fn grade_chapters(
                 r.tests[k].run = Some(runner.run(binary, &case.name)?);
             }
         }
+        tested += t.elapsed();
         r.run_secs += t.elapsed().as_secs_f64();
     }
     Ok(())

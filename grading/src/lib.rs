@@ -21,7 +21,11 @@
 //!   tasks, so builds run side by side and none can take the machine.
 //! * `exec`, `limited`: one process per test under CPU, memory, task and
 //!   output limits, set by the grader re-executing itself (`limited`, which
-//!   also limits a learner's build).
+//!   also limits a learner's build); `idle`: a test whose processes make
+//!   no CPU progress for a few seconds is stopped.
+//! * `hidden_seed`: the secret seed the hidden suites draw their inputs
+//!   from (the instructor's file, else drawn per run and reported), given
+//!   to the judges alone.
 //! * `tables`: a note for the instructor when a learner's code holds the
 //!   tests' answers as literals (a table, not a search); never a grade.
 //! * `record`, `results`, `report`: what grading records of a learner
@@ -37,7 +41,7 @@
 //! The flow through them: `class` (`grader grade`) runs `prepare` (the
 //! config, the pristine copy and its build, the seed, the graded tests),
 //! then `learner` per submission (intake, then build and test each chapter
-//! within one build budget); `single` grades one submission alone for the
+//! within one budget for builds and one for tests); `single` grades one submission alone for the
 //! platforms (`test-runner`, `grade-one`). `cli` is the command line.
 //!
 //! Around them: `interrupt` (SIGINT or SIGTERM stops the workers and
@@ -62,6 +66,8 @@ pub mod cli;
 mod config;
 mod escape;
 mod exec;
+mod hidden_seed;
+mod idle;
 mod intake;
 mod interrupt;
 mod judge;

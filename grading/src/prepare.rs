@@ -11,6 +11,7 @@
 
 use crate::config::Config;
 use crate::exec::Limits;
+use crate::hidden_seed::{self, HiddenSeed};
 use crate::record::{Case, Suite};
 use crate::sandbox::{Container, Mode, Sandbox};
 use crate::workspace::{BuildEnv, ChapterBuild, Workspace};
@@ -64,6 +65,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) limits: Limits,
     pub(crate) bar: ProgressBar,
     pub(crate) provenance: shard::Provenance,
+    /// The seed the hidden suites' judges draw their inputs from.
+    pub(crate) hidden_seed: HiddenSeed,
     /// The instructor's folders, hidden in every learner's results.
     pub(crate) places: redact::Places,
     /// The kept pristine copy this run holds (`TARGET/pristine`), if it
@@ -141,7 +144,14 @@ pub(crate) fn prepare<'a>(
         );
     }
     let hidden = config.hidden_dir(root);
-    let provenance = shard::Provenance::of(root, &config, hidden.as_deref())?;
+    let hidden_seed = HiddenSeed::choose(root, &config)?;
+    if hidden.is_some() {
+        for w in hidden_seed::warnings(root, hidden.as_deref(), &hidden_seed) {
+            eprintln!("grade: WARNING: {w}");
+        }
+        eprintln!("grade: {}", hidden_seed.describe());
+    }
+    let provenance = shard::Provenance::of(root, &config, hidden.as_deref(), &hidden_seed)?;
     let stubs = derived_stubs(chapters)?;
     let answers = chapters
         .iter()
@@ -192,6 +202,7 @@ pub(crate) fn prepare<'a>(
         memory_bytes: config.memory_limit_mb << 20,
         output_bytes: config.output_limit_kb << 10,
         tasks: config.tasks_limit,
+        idle: config.idle(),
     };
     let bar = ProgressBar::new((learners * chapters.len()) as u64);
     bar.set_style(
@@ -221,6 +232,7 @@ pub(crate) fn prepare<'a>(
         limits,
         bar,
         provenance,
+        hidden_seed,
         places,
         slot,
         _run: run,

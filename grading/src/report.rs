@@ -12,6 +12,7 @@
 
 use crate::config::Config;
 use crate::escape;
+use crate::hidden_seed::HiddenSeed;
 use crate::record::{Case, ChapterStatus, Suite};
 use crate::results::{Pair, Results, json_text};
 use anyhow::Result;
@@ -85,6 +86,7 @@ pub fn markdown(
     cases: &[Case],
     chapters: &[Chapter],
     config: &Config,
+    seed: &HiddenSeed,
     results: &[Results],
 ) -> String {
     let mut md = String::from("# Grades\n\n");
@@ -99,6 +101,9 @@ pub fn markdown(
         config.memory_limit_mb,
         config.output_limit_kb
     );
+    if cases.iter().any(|c| c.suite == Suite::Hidden) {
+        let _ = writeln!(md, "{}\n", escape::line(&seed.describe()));
+    }
     md.push_str("## Class summary\n\n| learner |");
     for c in chapters {
         let _ = write!(md, " {} |", escape::md(&c.chapter.slug));
@@ -286,10 +291,11 @@ pub fn write_class(
     cases: &[Case],
     chapters: &[Chapter],
     config: &Config,
+    seed: &HiddenSeed,
     results: &[Results],
 ) -> Result<()> {
     std::fs::write(out.join("grades.csv"), csv(chapters, results))?;
-    let md = markdown(cases, chapters, config, results);
+    let md = markdown(cases, chapters, config, seed, results);
     std::fs::write(out.join("report.html"), html(&md))?;
     std::fs::write(out.join("report.md"), md)?;
     Ok(())

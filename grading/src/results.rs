@@ -255,11 +255,35 @@ impl Results {
     /// each chapter's status, what stopped a chapter (compile errors,
     /// refusals), and the notes.
     pub fn summary(&self) -> String {
-        let mut s = format!(
-            "{} of {} points.",
-            whole_or_cents(self.points.total),
-            whole_or_cents(self.points.max)
-        );
+        self.summary_shown(true)
+    }
+
+    /// [`Self::summary`] as a learner sees it while the hidden tests are
+    /// hidden (`hidden_shown` false): the points of the tests shown only,
+    /// so the total tells nothing of the hidden tests' verdicts.
+    pub fn summary_shown(&self, hidden_shown: bool) -> String {
+        let mut s = if hidden_shown || !self.tests.iter().any(|t| t.hidden) {
+            format!(
+                "{} of {} points.",
+                whole_or_cents(self.points.total),
+                whole_or_cents(self.points.max)
+            )
+        } else {
+            let shown = self.tests.iter().filter(|t| !t.hidden);
+            let (got, max) = shown.fold((0.0, 0.0), |(g, m), t| (g + t.points, m + t.max_points));
+            let hidden: f64 = self
+                .tests
+                .iter()
+                .filter(|t| t.hidden)
+                .map(|t| t.max_points)
+                .sum();
+            format!(
+                "{} of {} points on the tests shown; the hidden tests' {} points are not counted here while they are hidden.",
+                whole_or_cents(got),
+                whole_or_cents(max),
+                whole_or_cents(hidden)
+            )
+        };
         for (slug, c) in &self.chapters {
             s.push_str(&format!("\n{slug}: {}", c.status.label()));
         }
@@ -290,7 +314,27 @@ impl TestResults {
 /// The verdict of one test in Exercism's terms, with our finer label.
 fn test_results(case: &Case, chapter: &ChapterStatus, t: Option<&TestResult>) -> TestResults {
     let run = t.and_then(|t| t.run.as_ref());
+    let hidden = case.suite == Suite::Hidden;
     let (status, verdict, message, output) = match (chapter, run) {
+        // A hidden test tells the learner which exercise failed and how,
+        // in the grader's words only: the judge's message and what either
+        // process printed may hold the input, the expected value or the
+        // reference's answer (the instructor's report keeps them, `said`).
+        (_, Some(run)) if hidden => {
+            let status = match run.outcome {
+                Outcome::Passed => Status::Pass,
+                Outcome::Failed => Status::Fail,
+                _ => Status::Error,
+            };
+            let message = (run.outcome != Outcome::Passed).then(|| {
+                format!(
+                    "{}: {}",
+                    run.outcome.label(),
+                    hidden_why(&run.outcome, &case.exercise)
+                )
+            });
+            (status, run.outcome.label().to_string(), message, None)
+        }
         (_, Some(run)) => {
             let status = match run.outcome {
                 Outcome::Passed => Status::Pass,
@@ -328,10 +372,15 @@ fn test_results(case: &Case, chapter: &ChapterStatus, t: Option<&TestResult>) ->
         status,
         message,
         output: output.filter(|o| !o.is_empty()),
-        test_code: case.code.clone(),
+        // A hidden test's source is the hidden suite itself.
+        test_code: if hidden {
+            String::new()
+        } else {
+            case.code.clone()
+        },
         task_id: case.task_id,
         verdict,
-        hidden: case.suite == Suite::Hidden,
+        hidden,
         points: if status == Status::Pass {
             case.weight
         } else {
@@ -341,6 +390,25 @@ fn test_results(case: &Case, chapter: &ChapterStatus, t: Option<&TestResult>) ->
         duration_secs: run.map(|x| x.seconds),
         said: run.map(|x| x.message.clone()).unwrap_or_default(),
     }
+}
+
+/// Why a hidden test of `exercise` did not pass, in words that carry no
+/// input, no expected value and no answer.
+fn hidden_why(outcome: &Outcome, exercise: &str) -> String {
+    let what = match outcome {
+        Outcome::Passed => "passed",
+        Outcome::Failed => "your code's answer was not the expected one, or it panicked",
+        Outcome::Timeout => "your code ran past the test's time limit",
+        Outcome::OutOfMemory => "your code ran past the test's memory limit",
+        Outcome::Crashed => {
+            "your code's process crashed (a stack overflow, a signal, too many threads or too much output)"
+        }
+        Outcome::Idle => {
+            "your code used no CPU for the idle limit (waiting for something that never comes?)"
+        }
+        Outcome::OverBudget => "your tests used their whole time budget before this one finished",
+    };
+    format!("a hidden test of `{exercise}`: {what} (its input and expected answer stay hidden)")
 }
 
 /// Points earned and available per chapter slug, and per exercise key
@@ -398,9 +466,16 @@ pub fn cap(s: &str, n: usize) -> String {
     if total <= n {
         return s.to_string();
     }
-    let kept: String = s.chars().take(n).collect();
-    format!("{kept}\n... ({} more characters cut)", total - n)
+    // The marker fits inside `n`, so capped text is never capped again
+    // (a note capped by the learner's record and again by its results
+    // would count the first marker as the characters cut).
+    let kept = n.saturating_sub(CUT_MARKER_CHARS);
+    let head: String = s.chars().take(kept).collect();
+    format!("{head}\n... ({} more characters cut)", total - kept)
 }
+
+/// The most characters `cap`'s marker takes (a 20-digit count).
+const CUT_MARKER_CHARS: usize = "\n... ( more characters cut)".len() + 20;
 
 /// `notes` cut to `NOTES_KEPT` notes and `NOTES_BYTES` bytes, each note to
 /// `MESSAGE_CHARS` characters, with an "and N more" note when any was cut.
@@ -441,6 +516,25 @@ mod tests {
     use crate::exec::TestRun;
 
     #[test]
+    fn capped_text_fits_the_cap_and_is_not_capped_twice() {
+        let text = "x".repeat(10_000);
+        let once = cap(&text, MESSAGE_CHARS);
+        assert!(once.chars().count() <= MESSAGE_CHARS);
+        let kept = MESSAGE_CHARS - CUT_MARKER_CHARS;
+        assert!(once.ends_with(&format!("({} more characters cut)", 10_000 - kept)));
+        assert_eq!(cap(&once, MESSAGE_CHARS), once);
+        // A learner's note capped by the record, then by its results.
+        let notes = cap_notes(vec![format!("grading stopped: {text}")]);
+        assert_eq!(
+            notes
+                .iter()
+                .map(|n| cap(n, MESSAGE_CHARS))
+                .collect::<Vec<_>>(),
+            notes
+        );
+    }
+
+    #[test]
     fn notes_are_capped_by_count_with_the_rest_counted() {
         let notes: Vec<String> = (0..100_000).map(|i| format!("skipped `{i}`")).collect();
         let kept = cap_notes(notes);
@@ -469,10 +563,15 @@ mod tests {
 
     /// A learner of one chapter with one case, which ran as `run`.
     fn one(status: ChapterStatus, run: Option<TestRun>) -> Results {
+        one_of(Suite::Public, status, run)
+    }
+
+    /// The same, with the case from `suite`.
+    fn one_of(suite: Suite, status: ChapterStatus, run: Option<TestRun>) -> Results {
         let c = chapter();
         let case = Case {
             chapter: 0,
-            suite: Suite::Hidden,
+            suite,
             name: "dfs_stack::t".into(),
             id: format!("{}/hidden::dfs_stack::t", c.chapter.slug),
             exercise: "dfs_stack".into(),
@@ -532,5 +631,30 @@ mod tests {
         );
         assert!(text.contains("\"output\": \"printed\""), "{text}");
         assert!(text.ends_with("  \"version\": 3\n}\n"), "{text}");
+    }
+
+    #[test]
+    fn a_hidden_test_tells_the_learner_the_exercise_and_how_it_failed_but_no_input_or_answer() {
+        let said = "assertion `left == right` failed: dfs_stack([[6, 5, 6], [], [6, 4]], 1)\n  left: []\n right: [1]";
+        for outcome in [Outcome::Failed, Outcome::Crashed, Outcome::Timeout] {
+            let run = TestRun {
+                outcome: outcome.clone(),
+                message: said.into(),
+                output: "[[6, 5, 6], [], [6, 4]]".into(),
+                seconds: 0.1,
+            };
+            let r = one_of(Suite::Hidden, ChapterStatus::Graded, Some(run));
+            let text = json_text(&r).unwrap();
+            for leak in ["[6, 5, 6]", "right: [1]", "fn t()"] {
+                assert!(!text.contains(leak), "{leak} leaked: {text}");
+            }
+            let message = r.tests[0].message.as_deref().unwrap_or_default();
+            assert!(
+                message.starts_with(outcome.label()) && message.contains("`dfs_stack`"),
+                "{message}"
+            );
+            // The instructor's report keeps everything.
+            assert_eq!(r.tests[0].said, said);
+        }
     }
 }

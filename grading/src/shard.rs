@@ -8,12 +8,13 @@
 //! per-learner files, `part.json`: a manifest (the class, the shard, the
 //! workbook commit, digests of the workbook's graded files, the config and
 //! the hidden suites) with the graded cases and results. `grade merge`
-//! checks that every part was graded by the same workbook, config and
-//! hidden suites, that every learner of the class is in exactly one part,
+//! checks that every part was graded by the same workbook, config,
+//! hidden suites and hidden seed, that every learner of the class is in exactly one part,
 //! then writes the gradebook exactly as an unsharded run would. State: none
 //! beyond the files. Cost: one hash per learner; merging reads the parts.
 
 use crate::config::Config;
+use crate::hidden_seed::HiddenSeed;
 use crate::record::{Case, LearnerResult};
 use crate::report;
 use crate::results::Results;
@@ -69,6 +70,11 @@ pub struct Provenance {
     pub config_digest: String,
     /// SHA-256 over the hidden suites' files ("" when there are none).
     pub hidden_digest: String,
+    /// The seed the hidden suites drew their inputs from.
+    pub hidden_seed: u64,
+    /// The file it was read from (None: drawn for the run); for the
+    /// report only, since shards on different machines may keep it apart.
+    pub hidden_seed_file: Option<PathBuf>,
 }
 
 /// One shard's output: `PART/part.json`.
@@ -84,7 +90,12 @@ pub struct Part {
 }
 
 impl Provenance {
-    pub fn of(root: &Path, config: &Config, hidden: Option<&Path>) -> Result<Self> {
+    pub fn of(
+        root: &Path,
+        config: &Config,
+        hidden: Option<&Path>,
+        seed: &HiddenSeed,
+    ) -> Result<Self> {
         let commit = std::process::Command::new("git")
             .current_dir(root)
             .args(["rev-parse", "HEAD"])
@@ -115,6 +126,8 @@ impl Provenance {
                 Some(h) => digest_files(h, &hidden_files)?,
                 None => String::new(),
             },
+            hidden_seed: seed.value,
+            hidden_seed_file: seed.file.clone(),
         })
     }
 }
@@ -164,6 +177,11 @@ pub fn merge(chapters: &[Chapter], parts: &[PathBuf], out: &Path) -> Result<()> 
         if p.provenance.hidden_digest != first.provenance.hidden_digest {
             return Err(differs("set of hidden suites"));
         }
+        if p.provenance.hidden_seed != first.provenance.hidden_seed {
+            return Err(differs(
+                "hidden seed (give every shard the same `hidden_seed_file`)",
+            ));
+        }
         if p.cases != first.cases {
             return Err(differs("list of graded tests"));
         }
@@ -202,6 +220,10 @@ pub fn merge(chapters: &[Chapter], parts: &[PathBuf], out: &Path) -> Result<()> 
         );
     }
     let (cases, config) = (first.cases.clone(), first.config.clone());
+    let seed = HiddenSeed {
+        value: first.provenance.hidden_seed,
+        file: first.provenance.hidden_seed_file.clone(),
+    };
     let mut records: Vec<LearnerResult> = loaded.into_iter().flat_map(|(_, p)| p.results).collect();
     records.sort_by(|a, b| a.name.cmp(&b.name));
     let results: Vec<Results> = records
@@ -214,7 +236,7 @@ pub fn merge(chapters: &[Chapter], parts: &[PathBuf], out: &Path) -> Result<()> 
         crate::interrupt::check()?;
         report::write_learner(staging.dir(), r)?;
     }
-    report::write_class(staging.dir(), &cases, chapters, &config, &results)?;
+    report::write_class(staging.dir(), &cases, chapters, &config, &seed, &results)?;
     crate::interrupt::check()?;
     staging.commit()?;
     println!(

@@ -588,6 +588,11 @@ impl<'ast> Visit<'ast> for Checker<'_> {
         syn::visit::visit_type_bare_fn(self, t);
     }
 
+    fn visit_type_trait_object(&mut self, t: &'ast syn::TypeTraitObject) {
+        self.dyn_binding(t);
+        syn::visit::visit_type_trait_object(self, t);
+    }
+
     fn visit_expr_cast(&mut self, c: &'ast syn::ExprCast) {
         self.cast(c);
         syn::visit::visit_expr_cast(self, c);

@@ -53,6 +53,7 @@ pub const RULES: &[&str] = &[
     "higher_ranked",
     "fn_pointer",
     "ptr_cast",
+    "dyn_binding",
 ];
 
 /// Rule ids that are never relaxed: without them the grammar means nothing.

@@ -32,6 +32,13 @@
 //!   `as_mut_ptr()`. A pointer or function held in a variable is out of its
 //!   reach (the variable's type is not known without type checking); the
 //!   rules above keep such variables from being typed by hand.
+//! * `dyn_binding`: a trait object with an associated-type binding, `dyn
+//!   Trait<.., Assoc = ..>`. rust-lang/rust#57893 (a blanket impl of a
+//!   trait with an associated type that overlaps the trait object's own)
+//!   gives a transmute with none of the constructions above, and it needs
+//!   exactly this type to name the object whose projection rustc gets
+//!   wrong. `dyn Fn(u8) -> u8` (whose output is written in parentheses)
+//!   stays allowed; the exercises never need the rest.
 //!
 //! State: none of its own; it reads the checker's scopes (what a name means
 //! where the cast is) and its `given` flag. Cost: a look at each lifetime,
@@ -48,6 +55,9 @@ const INTEGERS: &[&str] = &[
 
 /// Why the rules exist, in every reason (one line).
 const WHY: &str = "a construction the exercises never need and known exploits of rustc soundness bugs do (rust-lang/rust#25860)";
+
+/// The same for `dyn_binding`.
+const WHY_57893: &str = "a construction the exercises never need and the known exploit of rust-lang/rust#57893 (a transmute without `unsafe`) does";
 
 impl Checker<'_> {
     /// `'a` anywhere in learner code, but `'static` and `'_`.
@@ -79,6 +89,49 @@ impl Checker<'_> {
             "the function-pointer type `fn(..)` (closures, `impl Fn` and passing a function by name are fine): {WHY}"
         );
         self.refuse(t.fn_token.span, "fn_pointer", reason);
+    }
+
+    /// `dyn Trait<.., Assoc = ..>` (a binding in angle brackets; the
+    /// parenthesized `dyn Fn(..) -> ..` has none).
+    pub(super) fn dyn_binding(&mut self, t: &syn::TypeTraitObject) {
+        if self.given {
+            return;
+        }
+        for b in &t.bounds {
+            let syn::TypeParamBound::Trait(tb) = b else {
+                continue;
+            };
+            for seg in &tb.path.segments {
+                let PathArguments::AngleBracketed(a) = &seg.arguments else {
+                    continue;
+                };
+                let bound = a.args.iter().any(|g| {
+                    matches!(
+                        g,
+                        syn::GenericArgument::AssocType(_)
+                            | syn::GenericArgument::AssocConst(_)
+                            | syn::GenericArgument::Constraint(_)
+                    )
+                });
+                if bound {
+                    let reason = format!(
+                        "the trait object `dyn {}<.., {} = ..>` with an associated-type binding: {WHY_57893}",
+                        seg.ident,
+                        a.args
+                            .iter()
+                            .find_map(|g| match g {
+                                syn::GenericArgument::AssocType(x) => Some(x.ident.to_string()),
+                                syn::GenericArgument::AssocConst(x) => Some(x.ident.to_string()),
+                                syn::GenericArgument::Constraint(x) => Some(x.ident.to_string()),
+                                _ => None,
+                            })
+                            .unwrap_or_default()
+                    );
+                    self.refuse(seg.ident.span(), "dyn_binding", reason);
+                    return;
+                }
+            }
+        }
     }
 
     /// `x as *const T`, and `f as usize` for a function or pointer `f`.

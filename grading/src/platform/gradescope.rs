@@ -59,7 +59,9 @@ pub fn render(learner: &results::Results, config: &Platforms, elapsed: f64) -> R
     Results {
         score: learner.points.total,
         execution_time: elapsed.ceil() as u64,
-        output: learner.summary(),
+        // Always visible: while hidden tests are hidden, their points are
+        // left out of the totals it states.
+        output: learner.summary_shown(config.hidden_visibility == Visibility::Visible),
         output_format: "text".into(),
         visibility: Visibility::Visible,
         // The grader's own log (build progress) is for the instructor.

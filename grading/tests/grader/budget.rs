@@ -1,19 +1,71 @@
-//! One build budget per learner, not per chapter, and no class-wide lock.
+//! One build budget and one test budget per learner, not per chapter, no
+//! class-wide lock, and no grade that depends on the machine's load.
 //!
 //! The problem: a learner whose every chapter never finishes compiling (a
 //! constant whose evaluation loops for ever, in chapters 0 and 1) must
 //! hold one worker for one budget (`build_limit_secs`), not one budget
 //! per chapter: the first chapter's build is stopped when the budget runs
-//! out, the second is not started and says why. Beside it, a learner who
-//! solved both chapters is graded in full by the other worker. State: a
-//! workbook of chapters 0 and 1 in a temporary folder, graded into the
-//! shared target. Cost: chapter 1's dependencies (once per run of this
-//! binary), then one 60 s budget spent beside two learner-chapters built
-//! and tested.
+//! out, the second is not started and says why. A learner whose every
+//! function parks for ever (no CPU, so no CPU limit stops it) must hold a
+//! worker for one test budget (`test_budget_secs`), each of its tests
+//! stopped as `idle` after `idle_limit_secs`, the rest `over budget`, and
+//! the batch's time is bounded by the budgets. Beside them, a learner who
+//! solved both chapters is graded in full while two threads of this test
+//! keep both cores busy: builds spend only the build budget and tests
+//! only the test budget, so load changes no grade. State: a workbook of
+//! chapters 0 and 1 in a temporary folder, prepared (`grade prepare`),
+//! then graded into the shared target. Cost: chapter 1's dependencies
+//! (once per run of this binary), then one 60 s build budget spent beside
+//! one 60 s test budget and two learner-chapters built and tested.
 
 use crate::tool;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use workbook_core::info::load_chapters;
 use workbook_core::testkit::{learner_reference_of, mini_workbook_of, replace_body, write};
+
+/// The class's budgets: small, so the batch stays short, and the test
+/// budget roomy enough for a right learner's tests on a busy machine.
+const CONFIG: &str = "build_limit_secs = 60\ntest_budget_secs = 60\nidle_limit_secs = 2\n\
+build_memory_mb = 1024\nbuild_disk_mb = 256\n";
+
+/// Threads spinning on every core until dropped: a busy machine.
+struct Hog {
+    stop: Arc<AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Hog {
+    fn start() -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let threads = (0..cores)
+            .map(|_| {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    let mut x = 0u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        x = std::hint::black_box(
+                            x.wrapping_mul(6364136223846793005).wrapping_add(1),
+                        );
+                    }
+                })
+            })
+            .collect();
+        Self { stop, threads }
+    }
+}
+
+impl Drop for Hog {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
 
 /// A constant whose evaluation never ends (it wraps at 2^64 steps).
 const FOREVER: &str = "\n#[allow(long_running_const_eval)]\nconst FOREVER: u64 = { let mut i = 0u64; loop { i = i.wrapping_add(1); if i == 0 { break i; } i = i.wrapping_sub(0); if i == u64::MAX { i = 1; } } };\n";
@@ -40,21 +92,18 @@ fn learner(
 }
 
 #[test]
-fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_time() {
-    if !tool::sandbox_or_skip(
-        "a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_time",
-    ) {
+fn learners_who_never_build_or_only_sleep_spend_one_budget_each_and_a_busy_machine_changes_no_grade()
+ {
+    let name = "learners_who_never_build_or_only_sleep_spend_one_budget_each_and_a_busy_machine_changes_no_grade";
+    if !tool::sandbox_or_skip(name) {
         return;
     }
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = tmp.path().join("workbook");
     let subs = tmp.path().join("submissions");
     let out = tmp.path().join("report");
-    mini_workbook_of(
-        &root,
-        "build_limit_secs = 60\nbuild_memory_mb = 1024\nbuild_disk_mb = 256\n",
-        &[("00_intro", "intro"), ("01_apples", "apples")],
-    );
+    let chapters = [("00_intro", "intro"), ("01_apples", "apples")];
+    mini_workbook_of(&root, CONFIG, &chapters);
     let intro = learner_reference_of(&root, "intro");
     let apples = learner_reference_of(&root, "apples");
     for (folder, files) in [("00_intro", &intro), ("01_apples", &apples)] {
@@ -78,10 +127,47 @@ fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_tim
     };
     learner(&subs, "endless", "00_intro", &intro, &endless);
     learner(&subs, "endless", "01_apples", &apples, &endless);
+    // Every stubbed function of both chapters parks its thread for ever.
+    let stubs: Vec<String> = load_chapters(&root)
+        .expect("the mini workbook's chapters")
+        .iter()
+        .flat_map(|c| {
+            c.all_stubs()
+                .into_keys()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let asleep = |_: &str, t: &str| {
+        stubs.iter().fold(t.to_string(), |t, stub| {
+            if t.contains(&format!("fn {stub}(")) {
+                replace_body(&t, stub, "loop { std::thread::park(); }")
+            } else {
+                t
+            }
+        })
+    };
+    learner(&subs, "sleeper", "00_intro", &intro, &asleep);
+    learner(&subs, "sleeper", "01_apples", &apples, &asleep);
 
     let turn = tool::turn();
     let target = tool::shared_target();
-    let peaks = turn.watched(&mut tool::grade(&root, &subs, &out), &target);
+    // The judges built first, so the batch's time is the learners' alone.
+    turn.ok(tool::grader(&root)
+        .args(["grade", "prepare", "--target-dir"])
+        .arg(&target));
+    let started = Instant::now();
+    let peaks = {
+        let _busy = Hog::start();
+        turn.watched(&mut tool::grade(&root, &subs, &out), &target)
+    };
+    let batch = started.elapsed();
+    // Two workers; each learner holds one for at most its two budgets (60 s
+    // of builds, 60 s of tests) and a little for its copy and intake.
+    assert!(
+        batch < Duration::from_secs(300),
+        "three learners on two workers took {batch:?}: a budget did not bound one"
+    );
     // The machine's ceiling, fixed by the config: two workers, each one
     // build of at most 1 GiB (or a test's two processes, far less), and
     // each a copy of the workbook and at most 256 MiB of build output.
@@ -109,6 +195,31 @@ fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_tim
         endless.contains("not built: this learner's builds used their whole budget of 60 s"),
         "chapter 1 must not be built once the budget is spent: {endless}"
     );
+    let sleeper: serde_json::Value =
+        serde_json::from_str(&results("sleeper")).expect("the sleeper's results.json");
+    let run_secs = sleeper["run_secs"].as_f64().expect("run_secs");
+    assert!(
+        run_secs < 60.0 + 5.0,
+        "the sleeper's tests ran {run_secs} s, past their budget of 60 s"
+    );
+    let tests = sleeper["tests"].as_array().expect("the sleeper's tests");
+    let verdicts = |v: &str| tests.iter().filter(|t| t["verdict"] == v).count();
+    assert!(
+        verdicts("idle") > 0 && verdicts("over budget") > 0,
+        "the sleeper's tests must be stopped as idle until the budget is spent: {tests:?}"
+    );
+    assert_eq!(
+        verdicts("idle") + verdicts("over budget"),
+        tests.len(),
+        "every test of the sleeper is idle or over budget: {tests:?}"
+    );
+    for t in tests.iter().filter(|t| t["verdict"] == "idle") {
+        let secs = t["duration_secs"].as_f64().unwrap_or(f64::MAX);
+        assert!(
+            secs < 2.0 + 4.0,
+            "an idle test must be stopped about 2 s after it went quiet: {t}"
+        );
+    }
     let csv = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
     let row = |name: &str| {
         csv.lines()
@@ -117,5 +228,7 @@ fn a_learner_whose_every_build_never_ends_spends_one_budget_and_nobody_elses_tim
             .to_string()
     };
     assert!(row("endless").ends_with(",0,0.0"), "{}", row("endless"));
+    assert!(row("sleeper").ends_with(",0,0.0"), "{}", row("sleeper"));
+    // Graded while every core was busy, the right learner loses nothing.
     assert!(row("steady").ends_with(",100.0"), "{}", row("steady"));
 }

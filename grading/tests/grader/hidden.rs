@@ -10,9 +10,14 @@
 //! reference bodies, from the core's test kit), one who submits the
 //! untouched stubs, and one whose chapters 0 and 1 are tables
 //! (`grading/tests/tables/`: each stub body a `match` on the public
-//! suite's cases, returning the public answers). Every hidden test must
-//! pass for the first and fail for the other two, and the grader must note
-//! the third's tables. The first must pass every public test too: the
+//! suite's cases, returning the public answers), and one who hands in the
+//! reference of chapters 4 and 5 but for the two exercises whose answers
+//! are validated rather than compared: `closed_tour` returning one 6x6
+//! closed tour for every even n, and `generate` a grid that only encodes
+//! its seed. Every hidden test must pass for the first and fail for the
+//! stubs and the table, the grader must note the table, and the checkers
+//! of both validated exercises, which take the question (the board's
+//! side, the seed), must fail the constant answers, public and hidden. The first must pass every public test too: the
 //! reference's answers cross the judge-subject wire in every chapter, so
 //! this is where every stub shape of the six chapters (free functions,
 //! methods, `&mut` state, trait methods, generic walks) is proved to
@@ -24,7 +29,7 @@
 use crate::tool::{self, Batch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use workbook_core::testkit::{copy, repo, write_learner_reference};
+use workbook_core::testkit::{copy, replace_body, repo, write, write_learner_reference};
 
 /// The chapters the table learner writes as tables: (`NN_slug`, slug).
 const TABLES: [(&str, &str); 2] = [("00_intro", "intro"), ("01_apples", "apples")];
@@ -81,10 +86,41 @@ fn batch() -> &'static Graded {
             copy(&repo().join("exercises").join(folder).join("src"), &to);
             copy(&tables().join(folder).join("src"), &to);
         }
+        constant_answers(&subs.join("constant/exercises"));
         let turn = tool::turn();
         turn.ok(&mut tool::grade(&repo(), &subs, &out));
         Graded { out, chapters }
     })
+}
+
+/// The learner of chapters 4 and 5 whose validated answers are constants:
+/// the reference, but `closed_tour` answers every even n with one 6x6
+/// closed tour (a valid tour of another board), and `generate` a grid
+/// that only encodes its seed (the same for the same seed, different for
+/// another, and no puzzle).
+fn constant_answers(exercises: &Path) {
+    let edits = [
+        (
+            "04_sudoku",
+            "sudoku",
+            "generate.rs",
+            "generate",
+            "let mut cells = [0u8; 81];\n    for (i, b) in seed.to_le_bytes().iter().enumerate() {\n        cells[i] = 1 + b % 9;\n    }\n    let _ = min_givens;\n    Grid { cells }",
+        ),
+        (
+            "05_knights_tour",
+            "knights_tour",
+            "closed.rs",
+            "closed_tour",
+            "if n < 6 || n % 2 == 1 {\n        return None;\n    }\n    Board::from_rows(&[\n        vec![1, 8, 29, 16, 31, 10],\n        vec![28, 17, 2, 9, 22, 15],\n        vec![7, 36, 21, 30, 11, 32],\n        vec![20, 27, 18, 3, 14, 23],\n        vec![35, 6, 25, 12, 33, 4],\n        vec![26, 19, 34, 5, 24, 13],\n    ])",
+        ),
+    ];
+    for (folder, slug, file, function, body) in edits {
+        let to = exercises.join(folder).join("src");
+        write_learner_reference(&repo(), slug, &to);
+        let text = std::fs::read_to_string(to.join(file)).expect("the reference's file");
+        write(&to.join(file), &replace_body(&text, function, body));
+    }
 }
 
 /// The table learners' sources: `grading/tests/tables/NN_slug/src/`.
@@ -209,5 +245,60 @@ fn a_table_of_the_public_answers_earns_no_hidden_point_and_is_noted() {
     assert!(
         noted.is_empty(),
         "the reference is noted as a table: {noted:?}"
+    );
+}
+
+#[test]
+fn a_constant_answer_to_a_validated_exercise_fails_its_public_and_hidden_checks() {
+    if !tool::sandbox_or_skip(
+        "a_constant_answer_to_a_validated_exercise_fails_its_public_and_hidden_checks",
+    ) {
+        return;
+    }
+    let results = results_of("constant");
+    let named = |slug: &str, hidden: bool, part: &str| -> Vec<(String, bool)> {
+        tests_of(&results, slug, hidden)
+            .into_iter()
+            .filter(|t| t["name"].as_str().is_some_and(|n| n.contains(part)))
+            .map(|t| (t["name"].to_string(), t["status"] == "pass"))
+            .collect()
+    };
+    // The 6x6 tour is right for n = 6 alone: every check that asks
+    // another even board must refuse it, public and hidden.
+    for hidden in [false, true] {
+        let tours = named("knights_tour", hidden, "closed_tour::");
+        assert!(
+            !tours.is_empty(),
+            "no closed_tour tests ran (hidden: {hidden})"
+        );
+        assert!(
+            tours.iter().any(|(_, passed)| !passed),
+            "a constant closed tour passes every closed_tour test (hidden: {hidden}): {tours:?}"
+        );
+    }
+    for (name, passed) in named("knights_tour", true, "closed_tour::") {
+        assert!(!passed, "the constant closed tour passes the hidden {name}");
+    }
+    // A grid encoding its seed is no puzzle: every generator test fails.
+    for hidden in [false, true] {
+        for (name, passed) in named("sudoku", hidden, "generator::") {
+            assert!(!passed, "a seed-encoding grid passes {name}");
+        }
+    }
+    // Everything else is the reference's, and passes.
+    let others = tests_of(&results, "knights_tour", false)
+        .into_iter()
+        .chain(tests_of(&results, "sudoku", false))
+        .filter(|t| {
+            t["name"]
+                .as_str()
+                .is_some_and(|n| !n.contains("closed_tour::") && !n.contains("generator::"))
+        })
+        .filter(|t| t["status"] != "pass")
+        .map(|t| t["name"].to_string())
+        .collect::<Vec<_>>();
+    assert!(
+        others.is_empty(),
+        "tests of other exercises fail: {others:?}"
     );
 }

@@ -10,7 +10,8 @@
 //! a run keeps are reused by the next where nothing they depend on
 //! changed. Cost: a few minutes to prepare, then each module's runs. Each module opens with what it proves:
 //!
-//! - `budget`: one build budget per learner, not per chapter;
+//! - `budget`: one build budget and one test budget per learner, not per
+//!   chapter; a sleeping test stopped as idle; a busy machine changes no grade;
 //! - `class`: a hostile class in one batch, every learner's points as
 //!   deserved and why, and nothing learner-controlled becoming markup;
 //! - `hidden`: the hidden suites pass on the reference, fail on the stubs

@@ -8,10 +8,10 @@
 //! right or wrong) in a temporary folder, graded once whole and once as
 //! three shards in the shared target; `grades.csv` and `report.md` must
 //! be byte for byte the same, and so must every learner's `results.json`
-//! once its timings are taken out. Parts graded with a different config,
-//! or a set with a shard missing, must be refused. Cost: eleven grading
-//! runs (the grader builds a pristine copy for each): the class whole, in
-//! three shards and one shard again, four shards of ungraded entries, and
+//! once its timings are taken out. Parts graded with a different config
+//! or another hidden seed, or a set with a shard missing, must be refused.
+//! Cost: twelve grading runs (the grader builds a pristine copy for each):
+//! the class whole, in three shards and one shard again twice, four shards of ungraded entries, and
 //! two single submissions through `test-runner`.
 
 use crate::tool;
@@ -143,6 +143,19 @@ fn three_shards_merge_into_the_gradebook_of_one_run() {
     assert!(
         !refused.status.success() && said.contains("different config") && said.contains("other"),
         "parts from different configs must not merge: {said}"
+    );
+
+    // A part graded with another hidden seed: refused like another config.
+    write(&root.join("grading/grading.toml"), CONFIG);
+    let seed = tmp.path().join("another-seed");
+    write(&seed, "1\n");
+    let reseeded = tmp.path().join("reseeded");
+    turn.ok(shard(&root, &subs, &reseeded, "3/3").env("WORKBOOK_HIDDEN_SEED_FILE", &seed));
+    let refused = turn.run(&mut merge(&root, &[all[0], all[1], &reseeded], &bad));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        !refused.status.success() && said.contains("different hidden seed"),
+        "parts graded with different hidden seeds must not merge: {said}"
     );
 }
 

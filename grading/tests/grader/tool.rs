@@ -13,6 +13,8 @@
 //! pristine copy and its judges are kept between runs (`pristine`, see
 //! grading/src/workspace.rs), so a run rebuilds only what its workbook
 //! changed in them (another chapter set, another config's hidden suites).
+//! Every run grades with one hidden seed (`hidden_seed`), outside the
+//! workbooks, as an instructor's is.
 //!
 //! Why runs take turns rather than share the directory at once: the
 //! grader keeps its own folders apart per process (`runs/PID.lock`,
@@ -72,7 +74,23 @@ pub fn script(workbook: &Path, script: &Path) -> Command {
 fn environment(cmd: &mut Command, workbook: &Path) {
     cmd.current_dir(workbook)
         .env("CARGO_TARGET_DIR", shared_parent())
+        .env("WORKBOOK_HIDDEN_SEED_FILE", hidden_seed())
         .stdin(Stdio::null());
+}
+
+/// The hidden suites' seed every run of this binary grades with (outside
+/// every workbook it grades, as an instructor keeps it): one seed, so the
+/// grades the tests assert are the same on every run; a test that needs
+/// another sets `WORKBOOK_HIDDEN_SEED_FILE` itself.
+pub fn hidden_seed() -> PathBuf {
+    static FILE: OnceLock<PathBuf> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let file = shared_parent().join("hidden-seed");
+        std::fs::create_dir_all(shared_parent()).expect("the shared target's parent");
+        std::fs::write(&file, "20261127\n").expect("the hidden seed file");
+        file
+    })
+    .clone()
 }
 
 /// `grade SUBMISSIONS --out OUT` into the shared target, two learners at a

@@ -49,7 +49,13 @@ fn refused_then_relaxed(src: &str, rule: &str, needle: &str, allow: &[&str]) {
 
 #[test]
 fn the_new_rules_are_relaxable_and_the_reserved_prefix_is_not() {
-    for rule in ["lifetime", "higher_ranked", "fn_pointer", "ptr_cast"] {
+    for rule in [
+        "lifetime",
+        "higher_ranked",
+        "fn_pointer",
+        "ptr_cast",
+        "dyn_binding",
+    ] {
         assert!(
             RULES.contains(&rule) && !FIXED_RULES.contains(&rule),
             "{rule}"
@@ -252,6 +258,34 @@ fn every_chapters_reference_is_taken_with_the_stopgap_on() {
         );
         assert!(i.refused.is_empty(), "{}: {:?}", chapter.folder, i.refused);
     }
+}
+
+#[test]
+fn the_57893_transmute_is_refused_at_its_trait_object_and_dyn_fn_stays_taken() {
+    // rust-lang/rust#57893's transmute as a learner's helpers: no
+    // `unsafe`, no named lifetime, no `for<>`, no `fn` type, no cast.
+    let exploit = "trait Object<U> {\n    type Output;\n}\n\nimpl<T: ?Sized, U> Object<U> for T {\n    type Output = U;\n}\n\nfn foo<T: ?Sized, U>(x: <T as Object<U>>::Output) -> U {\n    x\n}\n\nfn transmute<T, U>(x: T) -> U {\n    foo::<dyn Object<U, Output = T>, U>(x)\n}";
+    let src = with(exploit);
+    let i = take_lib(&src);
+    assert_eq!(rules(&i), ["dyn_binding"], "{:?}", i.refused);
+    let r = &i.refused[0];
+    assert_eq!(r.line, line_of(&src, "foo::<dyn"), "{r:?}");
+    assert!(
+        r.reason.contains("57893") && r.reason.contains("Output"),
+        "{r:?}"
+    );
+    assert!(
+        take_files(&[("lib.rs", src.as_bytes())], &["dyn_binding"])
+            .refused
+            .is_empty(),
+        "relaxing dyn_binding takes it"
+    );
+    let in_a_type = with("type Boxed = Box<dyn Iterator<Item = usize>>;");
+    let i = take_lib(&in_a_type);
+    assert_eq!(rules(&i), ["dyn_binding"], "{:?}", i.refused);
+    assert_accepted(&with(
+        "fn boxed() -> Box<dyn Fn(usize) -> usize> {\n    Box::new(|x| x + 1)\n}\n\nfn each(v: &[usize]) -> impl Iterator<Item = usize> + '_ {\n    v.iter().copied()\n}",
+    ));
 }
 
 #[test]

@@ -141,6 +141,38 @@ pub fn soundness_exploit(solution: &str) -> String {
     format!("{text}\n{SOUNDNESS_HELPERS}")
 }
 
+/// The learner whose `dfs_recursive` writes, on every descriptor from 3 up
+/// (the wire among them), a frame header announcing 3.6 GB before it
+/// answers correctly: the judge must refuse the length before it allocates
+/// anything and fail the call as a protocol error, never run out of memory
+/// itself nor tell the learner that its code did.
+pub fn frame_forger(solution: &str) -> String {
+    let text = with(
+        solution,
+        "dfs_recursive",
+        &format!("for fd in 3..8 {{ announce(fd); }} {CORRECT_DFS}"),
+    );
+    format!(
+        "{text}\n{SOUNDNESS_HELPERS}\nfn announce(fd: i32) {{\n    use std::io::Write;\n    let mut pipe: std::io::PipeWriter = transmute(fd);\n    let _ = pipe.write_all(&3_600_000_000u32.to_le_bytes());\n    std::mem::forget(pipe);\n}}\n"
+    )
+}
+
+/// The learner who hands in rust-lang/rust#57893's transmute (no
+/// `unsafe`, no named lifetime, no `for<>`, no `fn` type, no cast) and uses
+/// it in `dfs_stack`: the stopgap refuses it at its `dyn` type.
+pub fn transmute_57893(solution: &str) -> String {
+    let text = with(
+        solution,
+        "dfs_stack",
+        &format!(
+            "let order: Vec<usize> = {{ {CORRECT_STACK} }}; launder::<Vec<usize>, Vec<usize>>(order)"
+        ),
+    );
+    format!(
+        "{text}\ntrait Object<U> {{\n    type Output;\n}}\n\nimpl<T: ?Sized, U> Object<U> for T {{\n    type Output = U;\n}}\n\nfn through<T: ?Sized, U>(x: <T as Object<U>>::Output) -> U {{\n    x\n}}\n\nfn launder<T, U>(x: T) -> U {{\n    through::<dyn Object<U, Output = T>, U>(x)\n}}\n"
+    )
+}
+
 /// The learner who kills its subject (a forged reference to address 8),
 /// floods it and hangs it, each on one input only (a graph of 7 vertices,
 /// a graph of 7 vertices, a target of 10); correct everywhere else.

@@ -3,7 +3,7 @@
 //!
 //! The problem: a grader is proved against threats only if each threat's
 //! outcome is stated before the run, not read off it. State: the table
-//! `class()` (42 learners of chapter 0, whose maximum is 33 points:
+//! `class()` (44 learners of chapter 0, whose maximum is 33 points:
 //! `dfs_recursive` 9 tests, `dfs_stack` 8, `subsets_with_sum` 8 of weight
 //! 2), each a name in the submissions folder, the id the grader gives it,
 //! its points, a sentence saying why, and a function that writes its
@@ -410,6 +410,18 @@ pub fn class() -> Vec<Learner> {
             25,
             "reaches any memory of its subject without `unsafe` (rust-lang/rust#25860, the stopgap relaxed) and forges verdicts and answer frames in `dfs_stack`: loses `dfs_stack`'s 8 tests, keeps the rest, which is correct",
             |k, at| lib(at, &code::soundness_exploit(&k.solution)),
+        ),
+        learner(
+            "frame_forger",
+            24,
+            "announces a 3.6 GB frame on the wire in `dfs_recursive` (rust-lang/rust#25860, the stopgap relaxed): the judge refuses the length before allocating; loses `dfs_recursive`'s 9 tests",
+            |k, at| lib(at, &code::frame_forger(&k.solution)),
+        ),
+        learner(
+            "transmute_57893",
+            0,
+            "hands in rust-lang/rust#57893's transmute (no `unsafe`, lifetime, `for<>`, `fn` type or cast): the stopgap refuses it at `dyn Object<U, Output = T>`, so the chapter is rejected",
+            |k, at| lib(at, &code::transmute_57893(&k.solution)),
         ),
         learner(
             "subject_killer",
