@@ -353,6 +353,9 @@ impl Runner<'_> {
             .env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "1")
             // The suites' "start with" line is for a learner's terminal.
             .env("WORKBOOK_NO_SUMMARY", "1")
+            // Messages in the report's language, whatever the instructor's
+            // locale: the learner's loop reads WORKBOOK_LANG first.
+            .env("WORKBOOK_LANG", "en")
             // The hidden suites' secret: the judge's environment is
             // readable by its own uid alone, never the subject's.
             .env(crate::hidden_seed::JUDGE_ENV, self.hidden_seed.to_string())
