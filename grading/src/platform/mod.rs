@@ -166,7 +166,7 @@ fn failed(format: Format, why: &str, elapsed: f64) -> Result<String> {
     // What the container lacked is the first line (`tools::describe`).
     let message = if why.starts_with("Not graded:") {
         format!(
-            "{why}\nThis is not a verdict on your code; tell your instructor (the grading image must be fixed)."
+            "{why}\nThis is not a verdict on your code; tell your instructor (the grading setup must be fixed)."
         )
     } else {
         format!(
