@@ -18,10 +18,12 @@
 mod classroom;
 mod gradescope;
 mod prairielearn;
+mod tools;
 
 use crate::config::{Config, Platforms};
 use crate::prepare::Setup;
 use crate::results::{Results, Ungraded, json_text};
+use crate::sandbox::Container;
 use anyhow::{Result, bail};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -56,6 +58,34 @@ pub struct GradeOne {
 /// returns 2 (the platform then shows its own error).
 pub fn run(opts: GradeOne) -> ExitCode {
     let started = Instant::now();
+    // A container without a tool the grader runs is the instructor's to
+    // fix: an error result naming it, not a grade.
+    let bwrap = !opts.setup.no_sandbox && opts.setup.container == Container::No;
+    let lacks = tools::lacking(&tools::needed(bwrap));
+    let closed = || {
+        // Only a root grader in container mode hands tests to other uids.
+        let switching =
+            opts.setup.container != Container::No && crate::sandbox::effective_uid() == Some(0);
+        let root = workbook_core::info::find_root().ok()?;
+        let target = opts
+            .setup
+            .target_dir
+            .clone()
+            .unwrap_or_else(|| root.join("target"));
+        switching.then_some(())?;
+        tools::unreachable("workbook", &root)
+            .or_else(|| tools::unreachable("target directory", &target))
+    };
+    let why = if lacks.is_empty() {
+        closed()
+    } else {
+        Some(tools::describe(&lacks))
+    };
+    if let Some(why) = why {
+        eprintln!("grade-one: {why}");
+        let text = failed(opts.format, &why, started.elapsed().as_secs_f64());
+        return write_out(&opts, text, None);
+    }
     let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| grade(&opts)));
     let (graded, failure) = match attempt {
         Ok(Ok(g)) => (Some(g), None),
@@ -83,6 +113,11 @@ pub fn run(opts: GradeOne) -> ExitCode {
             failed(opts.format, &why, elapsed)
         }
     };
+    write_out(&opts, text, summary)
+}
+
+/// Writes the results file (0), or says why it cannot (2).
+fn write_out(opts: &GradeOne, text: Result<String>, summary: Option<String>) -> ExitCode {
     match text.and_then(|t| crate::staging::write_whole(&opts.out, &t)) {
         Ok(()) => {
             println!("wrote {}", opts.out.display());
@@ -128,10 +163,17 @@ fn render(format: Format, results: &Results, config: &Platforms, elapsed: f64) -
 
 /// The format's valid result for a submission that could not be graded.
 fn failed(format: Format, why: &str, elapsed: f64) -> Result<String> {
-    let message = format!(
-        "The grader could not grade this submission. This is not a verdict on your code; \
-         tell your instructor. ({why})"
-    );
+    // What the container lacked is the first line (`tools::describe`).
+    let message = if why.starts_with("Not graded:") {
+        format!(
+            "{why}\nThis is not a verdict on your code; tell your instructor (the grading setup must be fixed)."
+        )
+    } else {
+        format!(
+            "The grader could not grade this submission. This is not a verdict on your code; \
+             tell your instructor. ({why})"
+        )
+    };
     match format {
         Format::Exercism => json_text(&Ungraded::new(&message)),
         Format::Gradescope => json_text(&gradescope::failed(&message, elapsed)),

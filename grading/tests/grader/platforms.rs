@@ -309,7 +309,8 @@ fn gradescope(fx: &Fixture, reference: &str) -> f64 {
         match name {
             "right" => {
                 assert!(total > 20.0, "chapter 0 has its tests: {total}");
-                assert_eq!(r.score, total, "right: every point");
+                // Behind a folder closed to other users, the first line says so.
+                assert_eq!(r.score, total, "right: every point\n{}", r.output);
                 assert!(r.tests.iter().all(|t| t.status == GsStatus::Passed));
                 max = total;
             }
@@ -479,4 +480,72 @@ fn write_tmp(root: &Path, text: &str) -> PathBuf {
     let path = root.join("encoded");
     write(&path, text);
     path
+}
+
+/// What the issue found in a real image: rustup's `rustfmt` proxy with no
+/// toolchain behind it (the entry point started without `RUSTUP_HOME`).
+/// Both entry points must write an error result whose first line names
+/// the tool, before any build: not a grade of 0 of 0.
+#[test]
+fn a_container_lacking_rustfmt_gets_a_result_naming_it_on_its_first_line() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let dir = tmp.path();
+    open_to_all(dir);
+    let workbook = dir.join("workbook");
+    mini_workbook(&workbook, "");
+    let bin = dir.join("bin");
+    write(
+        &bin.join("rustfmt"),
+        "#!/bin/sh\necho \"error: rustup could not choose a version of rustfmt to run, because one \
+         wasn't specified explicitly, and no default is configured.\" >&2\nexit 1\n",
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(bin.join("rustfmt"), std::fs::Permissions::from_mode(0o755))
+        .expect("the fake rustfmt made runnable");
+    let path = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .expect("a PATH");
+    let first = "Not graded: the grading container lacks rustfmt.";
+    for (script, root_var) in [
+        ("gradescope/run_autograder", "AUTOGRADER_ROOT"),
+        ("prairielearn/grade", "PRAIRIELEARN_GRADE_ROOT"),
+    ] {
+        let root = dir.join(root_var);
+        write(&root.join("submission/lib.rs"), "pub fn f() {}\n");
+        write(&root.join("student/lib.rs"), "pub fn f() {}\n");
+        let out = tool::script(&workbook, &repo().join("grading/platforms").join(script))
+            .env(root_var, &root)
+            .env("PATH", &path)
+            .env("WORKBOOK_CHAPTERS", "intro")
+            .env(
+                "WORKBOOK_SANDBOX_FLAGS",
+                "--sandbox container --force-container",
+            )
+            .output()
+            .expect("the entry point runs");
+        assert!(out.status.success(), "{script}: {}", out.status);
+        let results = root.join("results/results.json");
+        let (said, errors) = if script.starts_with("gradescope") {
+            let r: GsResults = read(&results);
+            assert!(
+                r.score == 0.0 && r.tests.is_empty(),
+                "{script}: graded anyway"
+            );
+            (r.output, Vec::new())
+        } else {
+            let r: PlResults = read(&results);
+            assert!(!r.gradable && r.tests.is_empty(), "{script}: graded anyway");
+            (r.message, r.format_errors)
+        };
+        assert_eq!(said.lines().next(), Some(first), "{script}: {said}");
+        assert!(
+            said.contains("no default is configured"),
+            "{script}: {said}"
+        );
+        assert!(
+            errors.iter().all(|e| e.starts_with(first)),
+            "{script}: {errors:?}"
+        );
+    }
 }
