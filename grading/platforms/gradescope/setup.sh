@@ -45,9 +45,16 @@ else
 fi
 rustup default "$TOOLCHAIN"
 ln -sf /usr/local/cargo/bin/* /usr/local/bin/
+# The hidden suites' seed, drawn once for this image and kept outside the
+# workbook (root's alone): every submission and every resubmission meets
+# the same hidden inputs, which no learner's repository holds. An
+# instructor who wants a seed of their own writes it there first.
+[ -s "$ROOT/hidden-seed" ] || od -An -N8 -tu8 /dev/urandom | tr -d ' \n' >"$ROOT/hidden-seed"
+chmod 600 "$ROOT/hidden-seed"
 # run_autograder starts without this environment: rustup's proxies would
 # look in ~/.rustup, find no toolchain and every grading would fail.
 cat >"$ROOT/workbook.env" <<EOF
+export WORKBOOK_HIDDEN_SEED_FILE=$ROOT/hidden-seed
 export RUSTUP_HOME=$RUSTUP_HOME
 export CARGO_HOME=$CARGO_HOME
 export PATH=$CARGO_HOME/bin:\$PATH
