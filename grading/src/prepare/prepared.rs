@@ -296,7 +296,7 @@ pub fn sweep(target: &Path, keep: &str) -> Vec<String> {
             (used, k)
         })
         .collect();
-    keys.sort_by(|a, b| b.0.cmp(&a.0));
+    keys.sort_by_key(|k| std::cmp::Reverse(k.0));
     let now = SystemTime::now();
     let mut recent = 0;
     let mut said = Vec::new();
