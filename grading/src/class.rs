@@ -45,7 +45,7 @@ pub fn prepare_only(root: &Path, chapters: &[Chapter], setup: Setup) -> Result<E
         (ctx, _) => ctx?,
     };
     println!(
-        "prepared {}: {} graded test(s); later grading runs with this target directory build only the learners' crates",
+        "prepared {}: {} graded test(s); later grading runs with this target directory, checkout, config and toolchain build only the learners' crates",
         ctx.target_dir.display(),
         ctx.cases.len()
     );

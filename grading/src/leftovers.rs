@@ -18,8 +18,10 @@
 //! One folder is kept between runs on purpose: `pristine`, the pristine
 //! copy a run leaves for the next (so the next builds only what changed in
 //! it). It has no pid: a run that holds `pristine.lock` owns it, and a run
-//! that cannot take that lock (another is grading in the same target
-//! directory) builds its own `pristine-PID` as before.
+//! that cannot take that lock (another is building in the same target
+//! directory) builds its own `pristine-PID` as before. The prepared
+//! classes (`prepared/KEY`) are kept too, and swept by their own rules
+//! (`prepare/prepared.rs`).
 
 use anyhow::{Context, Result, bail};
 use rustix::fs::{FlockOperation, flock};

@@ -25,6 +25,8 @@ use std::time::Duration;
 use syn::spanned::Spanned;
 use workbook_core::info::Chapter;
 
+mod prepared;
+
 /// How the grader is set up, whatever it then grades (`grade`,
 /// `grade prepare`, `test-runner`).
 #[derive(Clone, Default)]
@@ -69,10 +71,10 @@ pub(crate) struct Ctx<'a> {
     pub(crate) hidden_seed: HiddenSeed,
     /// The instructor's folders, hidden in every learner's results.
     pub(crate) places: redact::Places,
-    /// The kept pristine copy this run holds (`TARGET/pristine`), if it
-    /// could take it; without it the run's own `pristine-PID` is removed
-    /// at the end.
-    slot: Option<leftovers::PristineSlot>,
+    /// This run's hold on the prepared class (`TARGET/prepared/KEY`, the
+    /// pristine copy and its judges): shared while it grades, so no sweep
+    /// removes it.
+    _hold: prepared::Hold,
     /// This run's claim on its folders in the target directory; dropped
     /// after them.
     _run: leftovers::RunLock,
@@ -81,9 +83,6 @@ pub(crate) struct Ctx<'a> {
 impl Drop for Ctx<'_> {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.self_exe);
-        if self.slot.is_none() {
-            let _ = std::fs::remove_dir_all(&self.pristine.dir);
-        }
     }
 }
 
@@ -159,39 +158,74 @@ pub(crate) fn prepare<'a>(
         .map(|(c, s)| tables::Answers::of(c, hidden.as_deref(), s))
         .collect();
     // Made fresh per process (so shards that share a target directory never
-    // meet), then, when no other run holds it, settled into the copy the
-    // last run kept, so what did not change is not built again.
+    // meet), then digested: the key of the prepared class. A class ready
+    // under that key is graded with as it is; else this run builds it (in
+    // the kept copy when no other run holds it, so what did not change is
+    // not built again) and leaves it ready for the next.
     let pristine_dir = target_dir.join(format!("pristine-{}", std::process::id()));
-    let slot = leftovers::PristineSlot::try_take(&target_dir)?;
-    let built = Workspace::pristine(root, &pristine_dir, chapters, &stubs, hidden.as_deref())
-        .and_then(|fresh| match &slot {
-            Some(slot) => crate::kept::settle(fresh, slot.dir()),
-            None => Ok(fresh),
-        })
-        .and_then(|pristine| {
-            pristine.fetch()?;
-            let (cases, judges) = pristine_cases(
-                chapters,
-                &config,
-                &pristine,
-                &target_dir,
-                &sandbox,
-                hidden.as_deref(),
-            )?;
-            Ok((pristine, cases, judges))
-        });
-    let built = built.and_then(|(pristine, cases, judges)| {
-        build_seed(chapters, &stubs, &pristine, &target_dir, &sandbox)?;
-        Ok((pristine, cases, judges))
-    });
-    let (pristine, cases, judges) = match built {
+    let fresh = Workspace::pristine(root, &pristine_dir, chapters, &stubs, hidden.as_deref())
+        .and_then(|fresh| Ok((prepared::key(&fresh.dir, &config.hidden)?, fresh)));
+    let (key, fresh) = match fresh {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&pristine_dir);
+            return Err(e);
+        }
+    };
+    for line in prepared::sweep(&target_dir, &key) {
+        eprintln!("grade: {line}");
+    }
+    let mut hold = match prepared::Hold::take(&target_dir, &key) {
+        Ok(h) => h,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&pristine_dir);
+            return Err(e);
+        }
+    };
+    if hold.ready() {
+        let _ = std::fs::remove_dir_all(&fresh.dir);
+        eprintln!(
+            "grade: prepared class reused (key {key}): nothing to build before the first learner"
+        );
+    } else {
+        eprintln!(
+            "grade: preparing the class (key {key}): building the pristine copy and its judges"
+        );
+        if let Err(e) = build_prepared(fresh, &hold, chapters, &target_dir, &sandbox) {
+            hold.discard();
+            let _ = std::fs::remove_dir_all(&pristine_dir);
+            return Err(e);
+        }
+    }
+    let pristine = Workspace {
+        dir: hold.dir().to_path_buf(),
+    };
+    let judges = match hold.judges(chapters) {
+        Ok(j) => j,
+        Err(e) => {
+            // Whatever damaged it, the next run must not find it ready.
+            hold.discard();
+            return Err(
+                e.context("the prepared class is incomplete; the next run prepares it afresh")
+            );
+        }
+    };
+    let built = (|| {
+        let cases = list_cases(chapters, &config, &judges, hidden.as_deref())?;
+        if !hold.seed_built(&target_dir) {
+            build_seed(chapters, &stubs, &pristine, &target_dir, &sandbox)?;
+            hold.mark_seed(&target_dir)?;
+        }
+        if !hold.ready() {
+            hold.mark_ready()?;
+        }
+        Ok((cases, judges))
+    })();
+    let (cases, judges) = match built {
         Ok(b) => b,
         Err(e) => {
-            // Nothing owns the pristine copy yet: remove it here (a kept one
-            // too, which may be half settled).
-            let _ = std::fs::remove_dir_all(&pristine_dir);
-            if let Some(slot) = &slot {
-                let _ = std::fs::remove_dir_all(slot.dir());
+            if !hold.ready() {
+                hold.discard();
             }
             return Err(e);
         }
@@ -205,9 +239,24 @@ pub(crate) fn prepare<'a>(
         idle: config.idle(),
     };
     let bar = ProgressBar::new((learners * chapters.len()) as u64);
+    let per_learner = chapters.len().max(1) as u64;
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} learner-chapters {elapsed} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} learner-chapters {elapsed} {pace} {msg}",
+        )
+        .map(|style| {
+            style.with_key(
+                "pace",
+                move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&pace(
+                        state.pos() / per_learner,
+                        state.len().unwrap_or(0) / per_learner,
+                        state.elapsed(),
+                    ));
+                },
+            )
+        })
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let self_exe = own_copy(&target_dir)?;
     let mut places = redact::Places::of(root);
@@ -234,9 +283,27 @@ pub(crate) fn prepare<'a>(
         provenance,
         hidden_seed,
         places,
-        slot,
+        _hold: hold,
         _run: run,
     })
+}
+
+/// The class's pace for its progress line: learners graded per minute and
+/// the time left, estimated from the `done` learners of `total` graded in
+/// `elapsed` (every learner taken to cost what those did).
+fn pace(done: u64, total: u64, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    if done == 0 || secs <= 0.0 {
+        return "(pace after the first learner)".into();
+    }
+    let per_min = done as f64 * 60.0 / secs;
+    let left = (secs / done as f64 * total.saturating_sub(done) as f64).round() as u64;
+    let left = match left {
+        0..60 => format!("{left}s"),
+        60..3600 => format!("{}m{:02}s", left / 60, left % 60),
+        _ => format!("{}h{:02}m", left / 3600, left % 3600 / 60),
+    };
+    format!("{per_min:.1} learners/min, about {left} left")
 }
 
 /// Builds every chapter's subject from its pristine `stubs` into `target`
@@ -292,17 +359,47 @@ fn own_copy(target_dir: &Path) -> Result<PathBuf> {
     Ok(copy)
 }
 
-/// Builds the stubs once (compiling the shared dependencies, with progress
-/// shown) and lists every graded test, public and hidden, with its weight
-/// and source.
-fn pristine_cases(
+/// Builds the prepared class from the fresh copy `fresh` into `hold`'s
+/// folder: in the kept copy (`TARGET/pristine`, settled file by file so
+/// cargo rebuilds only what changed) when no other run holds it, else in
+/// the fresh copy itself, then copied with its judges' binaries.
+fn build_prepared(
+    fresh: Workspace,
+    hold: &prepared::Hold,
     chapters: &[Chapter],
-    config: &Config,
+    target: &Path,
+    sandbox: &Sandbox,
+) -> Result<()> {
+    let fresh_dir = fresh.dir.clone();
+    let slot = leftovers::PristineSlot::try_take(target)?;
+    let done = (|| {
+        let ws = match &slot {
+            Some(slot) => crate::kept::settle(fresh, slot.dir())?,
+            None => fresh,
+        };
+        ws.fetch()?;
+        // Written again by this build: a suite gone must leave no judge.
+        let _ = std::fs::remove_dir_all(ws.dir.join(crate::workspace::BIN));
+        build_judges(chapters, &ws, target, sandbox)?;
+        let _ = std::fs::remove_dir_all(hold.dir());
+        crate::workspace::copy_tree(&ws.dir, hold.dir())
+    })();
+    let _ = std::fs::remove_dir_all(&fresh_dir);
+    if let (Err(_), Some(slot)) = (&done, &slot) {
+        // Half settled or half built: the next run starts it afresh.
+        let _ = std::fs::remove_dir_all(slot.dir());
+    }
+    done
+}
+
+/// Builds every chapter's judges (compiling the shared dependencies, with
+/// progress shown) into `pristine`'s `bin/`; fails if any does not build.
+fn build_judges(
+    chapters: &[Chapter],
     pristine: &Workspace,
     target: &Path,
     sandbox: &Sandbox,
-    hidden: Option<&Path>,
-) -> Result<(Vec<Case>, BTreeMap<String, ChapterBuild>)> {
+) -> Result<()> {
     let spinner = ProgressBar::new_spinner();
     spinner.set_style(
         ProgressStyle::with_template(
@@ -326,6 +423,27 @@ fn pristine_cases(
     // A build stopped by a signal reports errors that are not the workbook's.
     interrupt::check()?;
     let builds = builds?;
+    for c in chapters {
+        let build = builds.get(&c.folder()).cloned().unwrap_or_default();
+        if !build.errors.is_empty() {
+            bail!(
+                "the pristine workbook does not build ({}):\n{}",
+                c.chapter.slug,
+                build.errors.join("\n")
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Every graded test, public and hidden, with its weight and source, from
+/// the judges' binaries (`--list`).
+fn list_cases(
+    chapters: &[Chapter],
+    config: &Config,
+    builds: &BTreeMap<String, ChapterBuild>,
+    hidden: Option<&Path>,
+) -> Result<Vec<Case>> {
     let mut cases = Vec::new();
     let mut task = 0;
     let mut tasks = BTreeMap::new();
@@ -335,13 +453,6 @@ fn pristine_cases(
             tasks.insert((ci, e.name.clone()), task);
         }
         let build = &builds[&c.folder()];
-        if !build.errors.is_empty() {
-            bail!(
-                "the pristine workbook does not build ({}):\n{}",
-                c.chapter.slug,
-                build.errors.join("\n")
-            );
-        }
         let suites = [
             (Suite::Public, Suite::Public.target(c), c.suite()),
             (
@@ -378,7 +489,7 @@ fn pristine_cases(
             }
         }
     }
-    Ok((cases, builds))
+    Ok(cases)
 }
 
 /// The test names in a suite binary (`--list`), run on the pristine build.
@@ -539,4 +650,29 @@ pub(crate) fn read_sources(src: &Path) -> Result<BTreeMap<PathBuf, String>> {
     let mut out = BTreeMap::new();
     walk(src, Path::new(""), &mut out)?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pace_is_learners_per_minute_and_the_time_the_rest_would_take() {
+        assert_eq!(
+            pace(0, 10, Duration::from_secs(30)),
+            "(pace after the first learner)"
+        );
+        assert_eq!(
+            pace(2, 10, Duration::from_secs(60)),
+            "2.0 learners/min, about 4m00s left"
+        );
+        assert_eq!(
+            pace(1, 200, Duration::from_secs(30)),
+            "2.0 learners/min, about 1h39m left"
+        );
+        assert_eq!(
+            pace(10, 10, Duration::from_secs(90)),
+            "6.7 learners/min, about 0s left"
+        );
+    }
 }

@@ -18,6 +18,8 @@
 //!   and on a table of the public answers;
 //! - `interrupt`: SIGINT leaves nothing, the next run sweeps a dead run;
 //! - `platforms`: Gradescope's, PrairieLearn's and Classroom's scripts;
+//! - `prepared`: a prepared class reused under its key, another key for
+//!   another config, a stale one swept;
 //! - `shards`: shards merged give the gradebook of one run; `test-runner`.
 //!
 //! Tests that need the sandbox skip with one line when `bwrap` cannot run
@@ -28,5 +30,6 @@ mod class;
 mod hidden;
 mod interrupt;
 mod platforms;
+mod prepared;
 mod shards;
 mod tool;

@@ -10,9 +10,10 @@
 //! prepare`) before the first run, and one turn (a process-wide mutex)
 //! that every grading run holds, so runs never overlap. Cost: the
 //! dependencies compiled once per feature set for the whole binary; the
-//! pristine copy and its judges are kept between runs (`pristine`, see
-//! grading/src/workspace.rs), so a run rebuilds only what its workbook
-//! changed in them (another chapter set, another config's hidden suites).
+//! pristine copy and its judges are kept between runs under a key
+//! (`prepared/KEY`, see grading/src/prepare/prepared.rs): a run with the
+//! same workbook and config builds nothing, and one with another builds
+//! only what it changed (in the kept `pristine`).
 //! Every run grades with one hidden seed (`hidden_seed`), outside the
 //! workbooks, as an instructor's is.
 //!

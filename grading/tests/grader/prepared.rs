@@ -1,0 +1,107 @@
+//! A prepared class is reused by the next run with the same key, a changed
+//! config prepares another, and a stale one is swept.
+//!
+//! The problem: every run used to rebuild the pristine crates and judges
+//! before its first learner (issue 33). State: the shared target, where
+//! the first turn prepared chapter 0 of this checkout; `grade prepare` is
+//! run twice more on it (the second must build nothing: no judge's time
+//! changes, and it says it reused the class), then once with a config
+//! without the hidden suites, beside a planted class unused for 30 days.
+//! Cost: one build of chapter 0's public judges (the kept copy makes it
+//! small), the rest listings.
+
+use crate::tool;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+use workbook_core::testkit::{repo, write};
+
+/// `grade prepare --chapter intro` of this checkout into the shared target.
+fn prepare(config: Option<&Path>) -> Command {
+    let mut cmd = tool::grader(&repo());
+    cmd.args(["grade", "prepare", "--chapter", "intro", "--target-dir"])
+        .arg(tool::shared_target());
+    if let Some(c) = config {
+        cmd.arg("--config").arg(c);
+    }
+    cmd
+}
+
+/// The key a run names in its standard error (`... (key KEY)...`).
+fn key_of(said: &str) -> String {
+    let at = said
+        .find("(key ")
+        .unwrap_or_else(|| panic!("no key named:\n{said}"));
+    said[at + 5..].chars().take_while(|c| *c != ')').collect()
+}
+
+/// Every file under `dir` with its modification time.
+fn times(dir: &Path, out: &mut BTreeMap<PathBuf, SystemTime>) {
+    for e in std::fs::read_dir(dir).expect("a prepared folder").flatten() {
+        let path = e.path();
+        if path.is_dir() {
+            times(&path, out);
+        } else {
+            let t = e.metadata().and_then(|m| m.modified()).expect("a time");
+            out.insert(path, t);
+        }
+    }
+}
+
+#[test]
+fn a_second_run_with_the_same_key_builds_nothing_and_a_changed_config_prepares_anew() {
+    if !tool::sandbox_or_skip(
+        "a_second_run_with_the_same_key_builds_nothing_and_a_changed_config_prepares_anew",
+    ) {
+        return;
+    }
+    let turn = tool::turn();
+    let prepared = tool::shared_target().join("prepared");
+    // Ready after this run, whether it built or reused.
+    let first = turn.ok(&mut prepare(None));
+    let key = key_of(&String::from_utf8_lossy(&first.stderr));
+    let bin = prepared.join(&key).join("bin");
+    let mut before = BTreeMap::new();
+    times(&bin, &mut before);
+    assert!(!before.is_empty(), "no judge in {}", bin.display());
+
+    let again = turn.ok(&mut prepare(None));
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        said.contains(&format!("prepared class reused (key {key})")),
+        "the second run did not reuse the class:\n{said}"
+    );
+    let mut after = BTreeMap::new();
+    times(&bin, &mut after);
+    assert_eq!(before, after, "a judge was rebuilt");
+
+    // A class nobody used for 30 days, and a config without hidden suites.
+    let stale = "00000000deadbeef";
+    std::fs::create_dir_all(prepared.join(stale).join("bin")).expect("a planted class");
+    write(&prepared.join(format!("{stale}.lock")), "");
+    let ready = std::fs::File::create(prepared.join(format!("{stale}.ready"))).expect("a marker");
+    ready
+        .set_modified(SystemTime::now() - Duration::from_secs(30 * 24 * 3600))
+        .expect("an old time");
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let config = tmp.path().join("public-only.toml");
+    write(&config, "hidden = \"\"\n");
+    let other = turn.ok(&mut prepare(Some(&config)));
+    let said = String::from_utf8_lossy(&other.stderr);
+    let new_key = key_of(&said);
+    assert_ne!(new_key, key, "another config, the same key:\n{said}");
+    assert!(
+        said.contains(&format!("preparing the class (key {new_key})")),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!("removed the prepared class {stale}")),
+        "the stale class was not swept:\n{said}"
+    );
+    assert!(!prepared.join(stale).exists() && !prepared.join(format!("{stale}.lock")).exists());
+    assert!(
+        prepared.join(&key).join("bin").is_dir(),
+        "a recent class was swept"
+    );
+}
