@@ -73,6 +73,65 @@ fn tr() -> &'static lang::Lang {
     })
 }
 
+/// A check's message in the learner's language: `say!(template, args)`.
+/// The template is the English message with `{name}` placeholders (`cargo
+/// xtask book extract` takes it into the loop's catalogue); each argument
+/// fills one: `name` (a variable, shown with `Display`), `?name` (with
+/// `Debug`), `name = expr` or `name = ?expr`. The values are the learner's
+/// and the numbers, never translated; a quoted book title in the template
+/// is given as the learner's book titles it. In English the text is what
+/// `format!` would make of the same template.
+macro_rules! say {
+    ($template:literal $(, $($args:tt)*)?) => {
+        $crate::support::fill($template, &say!(@args [] $($($args)*)?))
+    };
+    (@args [$($done:tt)*]) => { [$($done)*] };
+    (@args [$($done:tt)*] ? $name:ident $(, $($rest:tt)*)?) => {
+        say!(@args [$($done)* (stringify!($name), format!("{:?}", $name)),] $($($rest)*)?)
+    };
+    (@args [$($done:tt)*] $name:ident = ? $value:expr $(, $($rest:tt)*)?) => {
+        say!(@args [$($done)* (stringify!($name), format!("{:?}", $value)),] $($($rest)*)?)
+    };
+    (@args [$($done:tt)*] $name:ident = $value:expr $(, $($rest:tt)*)?) => {
+        say!(@args [$($done)* (stringify!($name), format!("{}", $value)),] $($($rest)*)?)
+    };
+    (@args [$($done:tt)*] $name:ident $(, $($rest:tt)*)?) => {
+        say!(@args [$($done)* (stringify!($name), format!("{}", $name)),] $($($rest)*)?)
+    };
+}
+
+/// [`say!`]'s work: `template` translated, its book titles the learner's,
+/// then filled from `args` (the values are never translated).
+pub fn fill<const N: usize>(template: &str, args: &[(&str, String); N]) -> String {
+    let lang = tr();
+    let args: Vec<(&str, &dyn std::fmt::Display)> = args
+        .iter()
+        .map(|(name, value)| (*name, value as &dyn std::fmt::Display))
+        .collect();
+    lang::substitute(&lang.titles_in(lang.tr(template)), &args)
+}
+
+/// Marks `text` as a check's reason (a suite's `WHY`, ending with the book
+/// section): `cargo xtask book extract` takes it into the loop's
+/// catalogue, and [`said`] (or [`guard`]) shows it in the learner's
+/// language.
+pub const fn why(text: &'static str) -> &'static str {
+    text
+}
+
+/// A book section's title as the learner's book prints it, in the
+/// language's quotation marks (`"Every board"`, `「すべての盤面」`), for a
+/// template's `{section}`.
+pub fn title(english: &str) -> String {
+    tr().quoted(tr().title(english))
+}
+
+/// A [`why`] (or any message without placeholders) in the learner's
+/// language, its book titles the learner's.
+pub fn said(text: &str) -> String {
+    tr().titles_in(tr().tr(text))
+}
+
 /// A property-test config that writes nothing into the repository.
 pub fn quiet(cases: u32) -> Config {
     // The suite's own hook keeps each failure to its first panic.
@@ -227,6 +286,10 @@ pub fn quiet_panics() {
 #[track_caller]
 pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) -> T {
     quiet_panics();
+    // The reason in the learner's language (a suite's `why(...)`); the
+    // call and the expected value come filled already.
+    let why = said(why);
+    let why = why.as_str();
     let was = GUARDED.with(|g| g.replace(true));
     // The three texts are borrowed for this whole function, so they
     // outlive `f`; the outer guard's words come back after it.
@@ -258,7 +321,7 @@ pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) ->
                         ("message", &message),
                         ("place", &place),
                         ("expected", &expected),
-                        ("why", &tr().titles_in(why)),
+                        ("why", &why),
                     ]
                 )
             )
@@ -418,7 +481,8 @@ pub const fn rule(text: &'static str) -> &'static str {
     text
 }
 
-/// Binds, until the returned guard drops, a snapshot description that says
+/// Binds, until the returned guard drops (`book`, the section, is a loop
+/// message: `cargo xtask book extract` takes it), a snapshot description that says
 /// the rule the snapshot checks (one line), where the expected text comes
 /// from and where the book explains it; insta
 /// prints it above the diff of a failing snapshot. Until then a stack
@@ -429,7 +493,7 @@ pub fn explain(book: &'static str, rule: &'static str) -> impl Sized {
     settings.set_description(tr().fill(
         "the rule: {rule}\nthe expected lines (-) were recorded from the reference solution, yours \
          are marked +; the book explains what is expected and why: {book}",
-        &[("rule", &tr().tr(rule)), ("book", &tr().titles_in(book))],
+        &[("rule", &tr().tr(rule)), ("book", &said(book))],
     ));
     (settings.bind_to_scope(), Explained::new(book))
 }
@@ -597,7 +661,7 @@ mod watchdog {
                     ("call", call),
                     ("seconds", &seconds),
                     ("expected", expected),
-                    ("why", &lang.titles_in(why)),
+                    ("why", why),
                 ],
             ),
             Words::Book(book) => lang.fill(
@@ -606,7 +670,7 @@ mod watchdog {
                 &[
                     ("test", &test),
                     ("seconds", &seconds),
-                    ("book", &lang.titles_in(book)),
+                    ("book", &super::said(book)),
                 ],
             ),
         };
