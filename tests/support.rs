@@ -335,9 +335,77 @@ pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) ->
 mod overflow {
     use super::{BOOK_WORDS, CALL_WORDS, NO_WORDS};
     use std::cell::Cell;
+    use std::sync::OnceLock;
+
+    /// A piece of a note: words, or the value at an index (the call, the
+    /// expected value, why; or the book section).
+    enum Piece {
+        Text(String),
+        Value(usize),
+    }
+
+    /// The notes in the learner's language, each template cut at its
+    /// placeholders, made before any abort: the handler may not allocate
+    /// or read a file, only follow these.
+    struct Notes {
+        call: Vec<Piece>,
+        snapshot: Vec<Piece>,
+        plain: String,
+        usual: String,
+    }
+
+    static NOTES: OnceLock<Notes> = OnceLock::new();
+
+    /// `template` cut at each of `names` (`{call}`, ...), in the order the
+    /// template (the translation's own word order) puts them.
+    fn pieces(template: &str, names: &[&str]) -> Vec<Piece> {
+        let mut out = Vec::new();
+        let mut rest = template;
+        loop {
+            let next = names
+                .iter()
+                .enumerate()
+                .filter_map(|(i, n)| Some((rest.find(&format!("{{{n}}}"))?, i, n.len() + 2)))
+                .min();
+            let Some((at, index, len)) = next else {
+                out.push(Piece::Text(rest.to_string()));
+                return out;
+            };
+            out.push(Piece::Text(rest[..at].to_string()));
+            out.push(Piece::Value(index));
+            rest = &rest[at + len..];
+        }
+    }
 
     /// Installs [`on_abort`] for SIGABRT, unless someone else handles it.
     pub(super) fn note_before_the_abort() {
+        let lang = super::tr();
+        NOTES.get_or_init(|| Notes {
+            call: pieces(
+                lang.tr(
+                    "{call} overflowed its stack instead of returning; expected {expected}: {why}",
+                ),
+                &["call", "expected", "why"],
+            ),
+            snapshot: pieces(
+                lang.tr(
+                    "the test named above overflowed its stack instead of returning; the book \
+                     explains what it should return: {book}",
+                ),
+                &["book"],
+            ),
+            plain: lang
+                .tr("the test named above overflowed its stack")
+                .to_string(),
+            usual: format!(
+                "\n    {}\n",
+                lang.tr(
+                    "it is usually a recursion that never reaches its base case: every call \
+                     makes another until the stack runs out. A stack overflow stops the whole \
+                     test binary, so the tests after this one did not run."
+                )
+            ),
+        });
         // SAFETY: `sigaction` is plain data (zeroed is a valid value, an
         // empty mask and no flags); the first call only reads the current
         // action into it, the second installs a handler that takes the
@@ -370,40 +438,45 @@ mod overflow {
         if !on_the_alternate_stack() {
             return;
         }
-        let [call, expected, why] = CALL_WORDS.try_with(Cell::get).unwrap_or(NO_WORDS);
-        let text = |s: &'static str| (s.as_ptr(), s.len());
-        let usual = text(
-            "\n    it is usually a recursion that never reaches its base case: every call makes \
-             another until the stack runs out. A stack overflow stops the whole test binary, \
-             so the tests after this one did not run.\n",
-        );
+        // An atomic load: made once, before, by `note_before_the_abort`.
+        let Some(notes) = NOTES.get() else {
+            return;
+        };
+        let values = CALL_WORDS.try_with(Cell::get).unwrap_or(NO_WORDS);
+        let text = |s: &String| (s.as_ptr(), s.len());
+        let usual = text(&notes.usual);
         let book = BOOK_WORDS
             .try_with(Cell::get)
             .unwrap_or((std::ptr::null(), 0));
-        if call.0.is_null() && !book.0.is_null() {
+        // The pieces of a template, its values in place (a fixed array:
+        // no allocation here).
+        let mut parts = [(std::ptr::null(), 0); 12];
+        let mut count = 0;
+        let mut fill = |pieces: &[Piece], values: &[(*const u8, usize)]| {
+            for piece in pieces {
+                let part = match piece {
+                    Piece::Text(s) => text(s),
+                    Piece::Value(i) => values[*i],
+                };
+                if count < parts.len() - 1 {
+                    parts[count] = part;
+                    count += 1;
+                }
+            }
+        };
+        if values[0].0.is_null() && !book.0.is_null() {
             // A snapshot test (no check helper guards it): the test is the
             // one Rust named above, and its `explain` names the section.
-            write_whole(&[
-                text(
-                    "the test named above overflowed its stack instead of returning; the book explains what it should return: ",
-                ),
-                book,
-                usual,
-            ]);
-        } else if call.0.is_null() {
+            fill(&notes.snapshot, &[book]);
+        } else if values[0].0.is_null() {
             // Code no check helper guarded (a property): the test is the
             // one Rust named above.
-            write_whole(&[text("the test named above overflowed its stack"), usual]);
+            fill(&[Piece::Value(0)], &[text(&notes.plain)]);
         } else {
-            write_whole(&[
-                call,
-                text(" overflowed its stack instead of returning; expected "),
-                expected,
-                text(": "),
-                why,
-                usual,
-            ]);
+            fill(&notes.call, &values);
         }
+        parts[count] = usual;
+        write_whole(&parts[..=count]);
     }
 
     /// Whether this thread runs on its alternate signal stack now.
@@ -426,16 +499,17 @@ mod overflow {
             iov_base: std::ptr::null_mut(),
             iov_len: 0,
         };
-        let mut iov = [none; 6];
+        let mut iov = [none; 12];
         for (slot, &(base, len)) in iov.iter_mut().zip(parts) {
             slot.iov_base = base.cast_mut().cast();
             slot.iov_len = len;
         }
         let count = parts.len().min(iov.len()) as libc::c_int;
-        // SAFETY: each iovec names `len` readable bytes: static text (an
-        // `explain`'s section is `'static` too), or a
-        // guard's texts, borrowed until its call returns, which it has not
-        // (the overflow happened inside it: the guard clears them after).
+        // SAFETY: each iovec names `len` readable bytes: the notes (made
+        // once, never freed), an `explain`'s section (held by its guard
+        // until the scope ends, which it has not), or a guard's texts,
+        // borrowed until its call returns, which it has not (the overflow
+        // happened inside it: the guard clears them after).
         #[allow(unsafe_code)]
         unsafe {
             libc::writev(2, iov.as_ptr(), count);
@@ -499,13 +573,24 @@ pub fn explain(book: &'static str, rule: &'static str) -> impl Sized {
 }
 
 /// The book section of the [`explain`] in scope, for the overflow note
-/// and the watchdog; the section before it comes back when it drops.
-struct Explained((*const u8, usize), Option<watchdog::Running>);
+/// and the watchdog; the section before it comes back when it drops. The
+/// section in the learner's language is kept here: the overflow note
+/// points at it.
+struct Explained(
+    (*const u8, usize),
+    Option<watchdog::Running>,
+    #[allow(dead_code)] String,
+);
 
 impl Explained {
     fn new(book: &'static str) -> Self {
-        let outer = BOOK_WORDS.with(|b| b.replace((book.as_ptr(), book.len())));
-        Explained(outer, watchdog::enter(|| watchdog::Words::Book(book)))
+        let shown = said(book);
+        let outer = BOOK_WORDS.with(|b| b.replace((shown.as_ptr(), shown.len())));
+        Explained(
+            outer,
+            watchdog::enter(|| watchdog::Words::Book(book)),
+            shown,
+        )
     }
 }
 
