@@ -20,7 +20,9 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use rstest::rstest;
 
+#[macro_use]
 mod support;
+use support::why;
 
 /// Every vector of `people` shares from 0..=apples that sums to `apples`,
 /// found by counting through all (apples+1)^people vectors like an
@@ -99,14 +101,22 @@ mod count_naive {
         let got = crate::support::guard(
             &format!("count_naive({people}, {apples})"),
             &format!("{expected}"),
-            "the first person takes 0..=apples and the others share the rest (book: chapter 1, \"The recursion and its base cases\")",
+            why(
+                "the first person takes 0..=apples and the others share the rest (book: chapter 1, \"The recursion and its base cases\")",
+            ),
             || count_naive(people, apples),
         );
         assert_eq!(
-            got, expected,
-            "count_naive({people}, {apples}) returned {got}, expected {expected}: the first person \
-             takes 0..=apples and the others share the rest; one person is 1 way; nobody is 1 way \
-             for 0 apples and 0 ways otherwise (book: chapter 1, \"The recursion and its base cases\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "count_naive({people}, {apples}) returned {got}, expected {expected}: the first person takes 0..=apples and the others share the rest; one person is 1 way; nobody is 1 way for 0 apples and 0 ways otherwise (book: chapter 1, \"The recursion and its base cases\")",
+                people,
+                apples,
+                got,
+                expected
+            )
         );
     }
 
@@ -141,7 +151,7 @@ mod count_naive {
         fn matches_brute_force_enumeration(people in 0u32..=5, apples in 0u32..=6) {
             let expected = brute_force(people, apples).len() as u64;
             let got = count_naive(people, apples);
-            prop_assert_eq!(got, expected, "count_naive({}, {}) must equal the number of share vectors summing to {} (listed one by one here): split on the first person's share, with ways(0, m) = [m == 0] and ways(1, m) = 1 (book: chapter 1, \"The recursion and its base cases\")", people, apples, apples);
+            prop_assert_eq!(got, expected, "{}", say!("count_naive({people}, {apples}) must equal the number of share vectors summing to {apples} (listed one by one here): split on the first person's share, with ways(0, m) = [m == 0] and ways(1, m) = 1 (book: chapter 1, \"The recursion and its base cases\")", people, apples));
         }
     }
 }
@@ -154,8 +164,10 @@ mod traced_calls {
     fn check(people: u32, apples: u32, calls: u64) {
         let got = crate::support::guard(
             &format!("count_naive_traced({people}, {apples})"),
-            &format!("{calls} calls"),
-            "count every entry into the recursion, the first call and the base cases included (book: chapter 1, \"Why it explodes\")",
+            &say!("{calls} calls", calls),
+            why(
+                "count every entry into the recursion, the first call and the base cases included (book: chapter 1, \"Why it explodes\")",
+            ),
             || count_naive_traced(people, apples),
         );
         let expected = NaiveRun {
@@ -163,10 +175,16 @@ mod traced_calls {
             calls,
         };
         assert_eq!(
-            got, expected,
-            "count_naive_traced({people}, {apples}) returned {got:?}, expected {expected:?}: count \
-             every entry into the recursion, the first call and the base cases included \
-             (book: chapter 1, \"Why it explodes\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "count_naive_traced({people}, {apples}) returned {got}, expected {expected}: count every entry into the recursion, the first call and the base cases included (book: chapter 1, \"Why it explodes\")",
+                people,
+                apples,
+                ?got,
+                ?expected
+            )
         );
     }
 
@@ -210,8 +228,8 @@ mod traced_calls {
             // identity gives calls(n, m) = C(m + n, n - 1).
             let run = count_naive_traced(people, apples);
             let calls = binomial(u64::from(apples + people), u64::from(people - 1)) as u64;
-            prop_assert_eq!(run.calls, calls, "count_naive_traced({}, {}) counted {} calls, expected C(m + n, n - 1) = {}: one per entry into the recursion, base cases included (book: chapter 1, \"Why it explodes\")", people, apples, run.calls, calls);
-            prop_assert_eq!(run.ways, ways(people, apples) as u64, "count_naive_traced({}, {}) must also return the number of ways, C(m + n - 1, n - 1) (book: chapter 1, \"Why it explodes\")", people, apples);
+            prop_assert_eq!(run.calls, calls, "{}", say!("count_naive_traced({people}, {apples}) counted {counted} calls, expected C(m + n, n - 1) = {calls}: one per entry into the recursion, base cases included (book: chapter 1, \"Why it explodes\")", people, apples, counted = run.calls, calls));
+            prop_assert_eq!(run.ways, ways(people, apples) as u64, "{}", say!("count_naive_traced({people}, {apples}) must also return the number of ways, C(m + n - 1, n - 1) (book: chapter 1, \"Why it explodes\")", people, apples));
         }
     }
 }
@@ -225,14 +243,22 @@ mod count_memo {
         let got = crate::support::guard(
             &format!("count_memo({people}, {apples})"),
             &format!("{expected:?}"),
-            "checked additions give None when the answer does not fit in a u64, never a panic (book: chapter 1, \"Memoization\")",
+            why(
+                "checked additions give None when the answer does not fit in a u64, never a panic (book: chapter 1, \"Memoization\")",
+            ),
             || count_memo(people, apples),
         );
         assert_eq!(
-            got, expected,
-            "count_memo({people}, {apples}) returned {got:?}, expected {expected:?}: build ways(n, m) \
-             = ways(n, m-1) + ways(n-1, m) one person at a time, with checked additions that give \
-             None when the answer does not fit in a u64 (book: chapter 1, \"Memoization\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "count_memo({people}, {apples}) returned {got}, expected {expected}: build ways(n, m) = ways(n, m-1) + ways(n-1, m) one person at a time, with checked additions that give None when the answer does not fit in a u64 (book: chapter 1, \"Memoization\")",
+                people,
+                apples,
+                ?got,
+                ?expected
+            )
         );
     }
 
@@ -260,13 +286,13 @@ mod count_memo {
         #[test]
         fn agrees_with_the_naive_recursion(people in 0u32..=6, apples in 0u32..=6) {
             let expected = u64::try_from(ways(people, apples)).ok();
-            prop_assert_eq!(count_memo(people, apples), expected, "count_memo({}, {}) must be the number of ways C(m + n - 1, n - 1): ways(n, m) = ways(n, m - 1) + ways(n - 1, m), one row at a time (book: chapter 1, \"Memoization\")", people, apples);
+            prop_assert_eq!(count_memo(people, apples), expected, "{}", say!("count_memo({people}, {apples}) must be the number of ways C(m + n - 1, n - 1): ways(n, m) = ways(n, m - 1) + ways(n - 1, m), one row at a time (book: chapter 1, \"Memoization\")", people, apples));
         }
 
         #[test]
         fn matches_the_binomial_for_medium_sizes(people in 0u32..=30, apples in 0u32..=30) {
             let expected = u64::try_from(ways(people, apples)).ok();
-            prop_assert_eq!(count_memo(people, apples), expected, "count_memo({}, {}) must be C(m + n - 1, n - 1) while it fits a u64 (book: chapter 1, \"Memoization\")", people, apples);
+            prop_assert_eq!(count_memo(people, apples), expected, "{}", say!("count_memo({people}, {apples}) must be C(m + n - 1, n - 1) while it fits a u64 (book: chapter 1, \"Memoization\")", people, apples));
         }
     }
 }
@@ -280,14 +306,22 @@ mod count_exact {
         let got = crate::support::guard(
             &format!("count_exact({people}, {apples})"),
             expected,
-            "C(apples + people - 1, people - 1) by stars and bars, in a big integer (book: chapter 1, \"The closed form\")",
+            why(
+                "C(apples + people - 1, people - 1) by stars and bars, in a big integer (book: chapter 1, \"The closed form\")",
+            ),
             || count_exact(people, apples).to_string(),
         );
         assert_eq!(
-            got, expected,
-            "count_exact({people}, {apples}) returned {got}, expected {expected}: \
-             C(apples + people - 1, people - 1) by stars and bars; nobody is 1 way for 0 apples \
-             and 0 ways otherwise (book: chapter 1, \"The closed form\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "count_exact({people}, {apples}) returned {got}, expected {expected}: C(apples + people - 1, people - 1) by stars and bars; nobody is 1 way for 0 apples and 0 ways otherwise (book: chapter 1, \"The closed form\")",
+                people,
+                apples,
+                got,
+                expected
+            )
         );
     }
 
@@ -318,11 +352,12 @@ mod count_exact {
                 && digits.starts_with("89028144363694006922")
                 && digits.ends_with("90633801359392175392")
                 && residue == BigUint::from(939_733_670u32),
-            "count_exact(100000, 100000) should be C(199999, 99999): 60203 digits, starting \
-             89028144363694006922, ending 90633801359392175392, 939733670 modulo 1e9+7; got {} \
-             digits starting {} (book: chapter 1, \"The closed form\")",
-            digits.len(),
-            &digits[..digits.len().min(20)]
+            "{}",
+            say!(
+                "count_exact(100000, 100000) should be C(199999, 99999): 60203 digits, starting 89028144363694006922, ending 90633801359392175392, 939733670 modulo 1e9+7; got {count} digits starting {start} (book: chapter 1, \"The closed form\")",
+                count = digits.len(),
+                start = &digits[..digits.len().min(20)]
+            )
         );
     }
 
@@ -346,7 +381,7 @@ mod count_exact {
         #[test]
         fn matches_the_binomial_for_medium_sizes(people in 0u32..=40, apples in 0u32..=40) {
             let got = count_exact(people, apples);
-            prop_assert_eq!(got.clone(), BigUint::from(ways(people, apples)), "count_exact({}, {}) returned {}, expected C(m + n - 1, n - 1) (book: chapter 1, \"The closed form\")", people, apples, got);
+            prop_assert_eq!(got.clone(), BigUint::from(ways(people, apples)), "{}", say!("count_exact({people}, {apples}) returned {got}, expected C(m + n - 1, n - 1) (book: chapter 1, \"The closed form\")", people, apples, got));
         }
 
         #[test]
@@ -356,7 +391,7 @@ mod count_exact {
             // m - 1 like before.
             let whole = count_exact(people, apples);
             let parts = count_exact(people, apples - 1) + count_exact(people - 1, apples);
-            prop_assert_eq!(whole, parts, "count_exact({}, {}) must equal count_exact(n, m - 1) + count_exact(n - 1, m) (Pascal's rule: the first person takes nothing, or one apple more) (book: chapter 1, \"The closed form\")", people, apples);
+            prop_assert_eq!(whole, parts, "{}", say!("count_exact({people}, {apples}) must equal count_exact(n, m - 1) + count_exact(n - 1, m) (Pascal's rule: the first person takes nothing, or one apple more) (book: chapter 1, \"The closed form\")", people, apples));
         }
     }
 }
@@ -370,14 +405,22 @@ mod count_checked {
         let got = crate::support::guard(
             &format!("count_checked({people}, {apples})"),
             &format!("{expected:?}"),
-            "the answer in a u64, or None when it does not fit; take each product in a u128 (book: chapter 1, \"Overflow and big integers\")",
+            why(
+                "the answer in a u64, or None when it does not fit; take each product in a u128 (book: chapter 1, \"Overflow and big integers\")",
+            ),
             || count_checked(people, apples),
         );
         assert_eq!(
-            got, expected,
-            "count_checked({people}, {apples}) returned {got:?}, expected {expected:?}: the answer \
-             in a u64, or None when it does not fit, never a wrapped value; take each product in \
-             a u128 (book: chapter 1, \"Overflow and big integers\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "count_checked({people}, {apples}) returned {got}, expected {expected}: the answer in a u64, or None when it does not fit, never a wrapped value; take each product in a u128 (book: chapter 1, \"Overflow and big integers\")",
+                people,
+                apples,
+                ?got,
+                ?expected
+            )
         );
     }
 
@@ -411,9 +454,10 @@ mod count_checked {
         assert_eq!(
             first,
             Some(35),
-            "count_checked(n, n) must fit for n <= 34 (C(67, 33) = 14226520737620288370) and \
-             report None from n = 35 on (C(69, 34) = 56093138908331422716 > u64::MAX) \
-             (book: chapter 1, \"Overflow and big integers\")"
+            "{}",
+            say!(
+                "count_checked(n, n) must fit for n <= 34 (C(67, 33) = 14226520737620288370) and report None from n = 35 on (C(69, 34) = 56093138908331422716 > u64::MAX) (book: chapter 1, \"Overflow and big integers\")"
+            )
         );
     }
 
@@ -423,13 +467,13 @@ mod count_checked {
         fn agrees_with_the_exact_count(people in 0u32..=200, apples in 0u32..=200) {
             let exact = big_ways(people, apples);
             let expected = u64::try_from(&exact).ok();
-            prop_assert_eq!(count_checked(people, apples), expected, "count_checked({}, {}) must be Some(C(m + n - 1, n - 1)) = Some({}) when that fits a u64 and None otherwise (book: chapter 1, \"Overflow and big integers\")", people, apples, exact);
+            prop_assert_eq!(count_checked(people, apples), expected, "{}", say!("count_checked({people}, {apples}) must be Some(C(m + n - 1, n - 1)) = Some({exact}) when that fits a u64 and None otherwise (book: chapter 1, \"Overflow and big integers\")", people, apples, exact));
         }
 
         #[test]
         fn agrees_with_memoization(people in 0u32..=40, apples in 0u32..=40) {
             let expected = u64::try_from(ways(people, apples)).ok();
-            prop_assert_eq!(count_checked(people, apples), expected, "count_checked({}, {}) must be Some(C(m + n - 1, n - 1)) while it fits a u64 (book: chapter 1, \"Overflow and big integers\")", people, apples);
+            prop_assert_eq!(count_checked(people, apples), expected, "{}", say!("count_checked({people}, {apples}) must be Some(C(m + n - 1, n - 1)) while it fits a u64 (book: chapter 1, \"Overflow and big integers\")", people, apples));
         }
     }
 }
@@ -443,14 +487,22 @@ mod distributions {
         let got: Vec<Vec<u32>> = crate::support::guard(
             &format!("distributions({people}, {apples})"),
             &format!("{expected:?}"),
-            "every vector of shares summing to the apples, each once, in lexicographic order (book: chapter 1, \"Listing the distributions\")",
+            why(
+                "every vector of shares summing to the apples, each once, in lexicographic order (book: chapter 1, \"Listing the distributions\")",
+            ),
             || distributions(people, apples).collect::<Vec<Vec<u32>>>(),
         );
         assert_eq!(
-            got, expected,
-            "distributions({people}, {apples}) listed {got:?}, expected {expected:?}: every vector \
-             of {people} shares summing to {apples}, each once, in lexicographic order \
-             (book: chapter 1, \"Listing the distributions\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "distributions({people}, {apples}) listed {got}, expected {expected}: every vector of {people} shares summing to {apples}, each once, in lexicographic order (book: chapter 1, \"Listing the distributions\")",
+                people,
+                apples,
+                ?got,
+                ?expected
+            )
         );
     }
 
@@ -496,9 +548,12 @@ mod distributions {
             })
             .collect();
         assert_eq!(
-            first, expected,
-            "distributions(40, 40).take(3) must produce the first three distributions without \
-             listing the others first (book: chapter 1, \"Listing the distributions\")"
+            first,
+            expected,
+            "{}",
+            say!(
+                "distributions(40, 40).take(3) must produce the first three distributions without listing the others first (book: chapter 1, \"Listing the distributions\")"
+            )
         );
     }
 
@@ -507,19 +562,18 @@ mod distributions {
         #[test]
         fn matches_brute_force_enumeration(people in 0u32..=5, apples in 0u32..=6) {
             let got: Vec<Vec<u32>> = distributions(people, apples).collect();
-            prop_assert_eq!(got, brute_force(people, apples), "distributions({}, {}) must list every share vector summing to {}, each once, in lexicographic order (book: chapter 1, \"Listing the distributions\")", people, apples, apples);
+            prop_assert_eq!(got, brute_force(people, apples), "{}", say!("distributions({people}, {apples}) must list every share vector summing to {apples}, each once, in lexicographic order (book: chapter 1, \"Listing the distributions\")", people, apples));
         }
 
         #[test]
         fn is_sorted_without_duplicates_and_as_long_as_the_count(people in 0u32..=7, apples in 0u32..=7) {
             let got: Vec<Vec<u32>> = distributions(people, apples).collect();
             let count = ways(people, apples);
-            prop_assert_eq!(got.len() as u128, count, "distributions({}, {}) listed {} items, expected C(m + n - 1, n - 1) = {} (book: chapter 1, \"Listing the distributions\")", people, apples, got.len(), count);
-            prop_assert!(got.windows(2).all(|w| w[0] < w[1]), "distributions({}, {}) is not strictly increasing (out of order or duplicated): the successor is the next vector in lexicographic order (book: chapter 1, \"Listing the distributions\")", people, apples);
+            prop_assert_eq!(got.len() as u128, count, "{}", say!("distributions({people}, {apples}) listed {got_len} items, expected C(m + n - 1, n - 1) = {count} (book: chapter 1, \"Listing the distributions\")", people, apples, got_len = got.len(), count));
+            prop_assert!(got.windows(2).all(|w| w[0] < w[1]), "{}", say!("distributions({people}, {apples}) is not strictly increasing (out of order or duplicated): the successor is the next vector in lexicographic order (book: chapter 1, \"Listing the distributions\")", people, apples));
             prop_assert!(
                 got.iter().all(|d| d.len() == people as usize && d.iter().sum::<u32>() == apples),
-                "distributions({}, {}) produced a vector of the wrong length or sum: n shares summing to m (book: chapter 1, \"Listing the distributions\")", people, apples
-            );
+                "{}", say!("distributions({people}, {apples}) produced a vector of the wrong length or sum: n shares summing to m (book: chapter 1, \"Listing the distributions\")", people, apples));
         }
     }
 }

@@ -18,16 +18,23 @@ use eight_queens_solution as subject;
 use proptest::prelude::*;
 use rstest::rstest;
 
+#[macro_use]
 mod support;
 use std::sync::OnceLock;
 use subject::Board;
+use support::{said, why};
 
 /// A board drawn as 8 rows of `Q` and `.`, read without `parse_board` so
 /// that only the exercise under test can fail a test.
 fn draw(rows: [&str; 8]) -> Board {
     let mut queens = Vec::new();
     for (row, line) in rows.iter().enumerate() {
-        assert_eq!(line.len(), 8, "test board row {row} must have 8 squares");
+        assert_eq!(
+            line.len(),
+            8,
+            "{}",
+            say!("test board row {row} must have 8 squares", row)
+        );
         queens.extend(line.match_indices('Q').map(|(col, _)| (row, col)));
     }
     Board::from_queens(&queens)
@@ -59,7 +66,12 @@ fn all_solutions() -> &'static [Vec<(usize, usize)>] {
         }
         let mut out = Vec::new();
         extend(&mut Vec::new(), &mut out);
-        assert_eq!(out.len(), 92, "the independent enumeration is broken");
+        assert_eq!(
+            out.len(),
+            92,
+            "{}",
+            say!("the independent enumeration is broken")
+        );
         out
     })
 }
@@ -77,14 +89,14 @@ fn completions_of(given: &Board) -> usize {
 fn invalid_completion(given: &Board, got: &Board) -> Option<String> {
     let queens = got.queens();
     if queens.len() != 8 {
-        return Some(format!("it holds {} queens, not 8", queens.len()));
+        return Some(say!("it holds {count} queens, not 8", count = queens.len()));
     }
     if let Some(q) = given.queens().iter().find(|q| !got.has_queen(q.0, q.1)) {
-        return Some(format!("the given queen on {q:?} is gone"));
+        return Some(say!("the given queen on {q} is gone", ?q));
     }
     for (i, &a) in queens.iter().enumerate() {
         if let Some(&b) = queens[i + 1..].iter().find(|&&b| attack(a, b)) {
-            return Some(format!("the queens on {a:?} and {b:?} attack each other"));
+            return Some(say!("the queens on {a} and {b} attack each other", ?a, ?b));
         }
     }
     None
@@ -178,7 +190,11 @@ fn blocking_pair() -> Board {
 /// `what`, then the board it is about, for a guarded call's expected
 /// value (a board's `Debug` starts on a new line).
 fn on_board(what: impl std::fmt::Display, board: &Board) -> String {
-    format!("{what}, on the board{}", format!("{board:?}").trim_end())
+    say!(
+        "{what}, on the board{board}",
+        what,
+        board = format!("{board:?}").trim_end()
+    )
 }
 
 mod parse_board {
@@ -188,17 +204,27 @@ mod parse_board {
     const EMPTY: &str =
         "........\n........\n........\n........\n........\n........\n........\n........\n";
 
-    const WHY: &str = "a board is 8 lines of 8 `Q` or `.`, at most 8 queens, and an error names \
+    const WHY: &str = why(
+        "a board is 8 lines of 8 `Q` or `.`, at most 8 queens, and an error names \
                        the first bad line and column, both counted from 1 \
-                       (book: chapter 2, \"Reading the board\")";
+                       (book: chapter 2, \"Reading the board\")",
+    );
 
     #[track_caller]
     fn check(text: &str, expected: Result<Board, ParseError>) {
         let call = format!("parse_board({text:?})");
         let got = crate::support::guard(&call, &format!("{expected:?}"), WHY, || parse_board(text));
         assert_eq!(
-            got, expected,
-            "{call} returned {got:?}, expected {expected:?}: {WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected {expected}: {why}",
+                call,
+                ?got,
+                ?expected,
+                why = said(WHY)
+            )
         );
     }
 
@@ -274,7 +300,7 @@ mod parse_board {
         fn a_drawn_board_reads_back(board in any_board()) {
             prop_assume!(board.queen_count() <= 8);
             let text = board.to_string();
-            prop_assert_eq!(parse_board(&text), Ok(board), "parse_board({:?}) must read back the board it draws: eight lines of eight `Q` or `.` (book: chapter 2, \"Reading the board\")", text);
+            prop_assert_eq!(parse_board(&text), Ok(board), "{}", say!("parse_board({text}) must read back the board it draws: eight lines of eight `Q` or `.` (book: chapter 2, \"Reading the board\")", ?text));
         }
 
         #[test]
@@ -289,18 +315,29 @@ mod one_direction {
     use super::*;
     use subject::{in_board, is_safe_one_direction};
 
-    const EDGES: &str =
-        "the board's rows and columns are 0 to 7 (book: chapter 2, \"Stage 1: one direction\")";
-    const WHY: &str = "stage 1 looks only up and to the left, towards (0, 0), and stops at the \
-                       edge (book: chapter 2, \"Stage 1: one direction\")";
+    const EDGES: &str = why(
+        "the board's rows and columns are 0 to 7 (book: chapter 2, \"Stage 1: one direction\")",
+    );
+    const WHY: &str = why(
+        "stage 1 looks only up and to the left, towards (0, 0), and stops at the \
+                       edge (book: chapter 2, \"Stage 1: one direction\")",
+    );
 
     #[track_caller]
     fn check_in_board(row: isize, col: isize, expected: bool) {
         let call = format!("in_board({row}, {col})");
         let got = crate::support::guard(&call, &expected.to_string(), EDGES, || in_board(row, col));
         assert_eq!(
-            got, expected,
-            "{call} returned {got}, expected {expected}: {EDGES}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected {expected}: {why}",
+                call,
+                got,
+                expected,
+                why = said(EDGES)
+            )
         );
     }
 
@@ -311,8 +348,17 @@ mod one_direction {
             is_safe_one_direction(board, row, col)
         });
         assert_eq!(
-            got, expected,
-            "{call} returned {got}, expected {expected} on {board:?}{WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected {expected} on {board}{why}",
+                call,
+                got,
+                expected,
+                ?board,
+                why = said(WHY)
+            )
         );
     }
 
@@ -362,8 +408,10 @@ mod three_directions {
     use super::*;
     use subject::is_safe_three_loops;
 
-    const WHY: &str = "stage 2 looks up-left, straight up and up-right, and nowhere else \
-                       (book: chapter 2, \"Stage 2: three copied loops\")";
+    const WHY: &str = why(
+        "stage 2 looks up-left, straight up and up-right, and nowhere else \
+                       (book: chapter 2, \"Stage 2: three copied loops\")",
+    );
 
     #[track_caller]
     fn check(board: &Board, row: usize, col: usize, expected: bool) {
@@ -372,8 +420,17 @@ mod three_directions {
             is_safe_three_loops(board, row, col)
         });
         assert_eq!(
-            got, expected,
-            "{call} returned {got}, expected {expected} on {board:?}{WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected {expected} on {board}{why}",
+                call,
+                got,
+                expected,
+                ?board,
+                why = said(WHY)
+            )
         );
     }
 
@@ -410,9 +467,11 @@ mod is_safe {
     use super::*;
     use subject::is_safe;
 
-    const WHY: &str = "a queen attacks along its row, its column and both diagonals, in all 8 \
+    const WHY: &str = why(
+        "a queen attacks along its row, its column and both diagonals, in all 8 \
                        directions; a queen on the square itself does not count \
-                       (book: chapter 2, \"Stage 3: one loop over (dy, dx)\")";
+                       (book: chapter 2, \"Stage 3: one loop over (dy, dx)\")",
+    );
 
     #[track_caller]
     fn check(board: &Board, row: usize, col: usize, expected: bool) {
@@ -421,8 +480,17 @@ mod is_safe {
             is_safe(board, row, col)
         });
         assert_eq!(
-            got, expected,
-            "{call} returned {got}, expected {expected} on {board:?}{WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected {expected} on {board}{why}",
+                call,
+                got,
+                expected,
+                ?board,
+                why = said(WHY)
+            )
         );
     }
 
@@ -487,32 +555,41 @@ mod solve {
         };
         let got = crate::support::guard(
             "solve(given)",
-            &on_board(format!("{wanted} for the given queens"), given),
-            "a given queen must be kept and must be safe, and every empty square is tried with a \
+            &on_board(say!("{wanted} for the given queens", wanted), given),
+            why(
+                "a given queen must be kept and must be safe, and every empty square is tried with a \
              queen and without one (book: chapter 2, \"The search\")",
+            ),
             || solve(given),
         );
         match (&got, has_answer) {
             (Some(board), true) => {
                 if let Some(why) = invalid_completion(given, board) {
                     panic!(
-                        "solve(given) returned {board:?}which is not a completion of the given \
-                         queens {given:?}: {why} (book: chapter 2, \"The search\")"
+                        "{}",
+                        say!(
+                            "solve(given) returned {board}which is not a completion of the given queens {given}: {why} (book: chapter 2, \"The search\")",
+                            ?board,
+                            ?given,
+                            why
+                        )
                     );
                 }
             }
             (None, false) => {}
             _ => panic!(
-                "solve(given) returned {got:?} for the given queens {given:?}expected {}: {} of \
-                 the 92 solutions keep every given queen; a given queen must be kept and must be \
-                 safe, and every empty square is tried with a queen and without one \
-                 (book: chapter 2, \"The search\")",
-                if has_answer {
-                    "Some(completion)"
-                } else {
-                    "None"
-                },
-                completions_of(given),
+                "{}",
+                say!(
+                    "solve(given) returned {got} for the given queens {given}expected {answer}: {count} of the 92 solutions keep every given queen; a given queen must be kept and must be safe, and every empty square is tried with a queen and without one (book: chapter 2, \"The search\")",
+                    ?got,
+                    ?given,
+                    answer = if has_answer {
+                        "Some(completion)"
+                    } else {
+                        "None"
+                    },
+                    count = completions_of(given)
+                ),
             ),
         }
         got
@@ -596,21 +673,30 @@ mod count_completions {
     use super::*;
     use subject::count_completions;
 
-    const WHY: &str = "the number of the 92 solutions that keep every given queen \
-                       (book: chapter 2, \"Counting every completion\")";
+    const WHY: &str = why(
+        "the number of the 92 solutions that keep every given queen \
+                       (book: chapter 2, \"Counting every completion\")",
+    );
 
     #[track_caller]
     fn check(given: &Board, expected: u64) {
         let got = crate::support::guard(
             "count_completions(given)",
-            &on_board(format!("{expected} for the given queens"), given),
+            &on_board(say!("{expected} for the given queens", expected), given),
             WHY,
             || count_completions(given),
         );
         assert_eq!(
-            got, expected,
-            "count_completions(given) returned {got} for the given queens {given:?}expected \
-             {expected}, {WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "count_completions(given) returned {got} for the given queens {given}expected {expected}, {why}",
+                got,
+                ?given,
+                expected,
+                why = said(WHY)
+            )
         );
     }
 
@@ -646,22 +732,31 @@ mod search_stats {
     use super::*;
     use subject::{SearchStats, search_stats};
 
-    const WHY: &str = "one node per call of place_from (the first call included), one \
+    const WHY: &str = why(
+        "one node per call of place_from (the first call included), one \
                        backtrack per queen placed on an empty square and removed again \
-                       (book: chapter 2, \"Measuring the search\")";
+                       (book: chapter 2, \"Measuring the search\")",
+    );
 
     #[track_caller]
     fn check(given: &Board, expected: SearchStats) {
         let got = crate::support::guard(
             "search_stats(given)",
-            &on_board(format!("{expected:?} for the given queens"), given),
+            &on_board(say!("{expected} for the given queens", ?expected), given),
             WHY,
             || search_stats(given),
         );
         assert_eq!(
-            got, expected,
-            "search_stats(given) returned {got:?} for the given queens {given:?}expected \
-             {expected:?}: {WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "search_stats(given) returned {got} for the given queens {given}expected {expected}: {why}",
+                ?got,
+                ?given,
+                ?expected,
+                why = said(WHY)
+            )
         );
     }
 
@@ -708,7 +803,7 @@ mod search_stats {
         #[test]
         fn every_backtrack_has_its_own_node(given in any_given()) {
             let got = search_stats(&given);
-            prop_assert!(got.nodes >= 1 && got.backtracks < got.nodes, "search_stats({:?}) returned {:?}: the first call is a node, and every backtrack takes back a queen placed by a node of its own, so backtracks < nodes (book: chapter 2, \"Measuring the search\")", given, got);
+            prop_assert!(got.nodes >= 1 && got.backtracks < got.nodes, "{}", say!("search_stats({given}) returned {got}: the first call is a node, and every backtrack takes back a queen placed by a node of its own, so backtracks < nodes (book: chapter 2, \"Measuring the search\")", ?given, ?got));
         }
     }
 }

@@ -14,7 +14,9 @@ use intro_solution as subject;
 use proptest::prelude::*;
 use rstest::rstest;
 
+#[macro_use]
 mod support;
+use support::{said, why};
 
 /// Random graphs of up to 8 vertices, edges possibly pointing nowhere.
 fn any_graph() -> impl Strategy<Value = Vec<Vec<usize>>> {
@@ -70,18 +72,27 @@ mod dfs_recursive {
     use super::*;
     use subject::dfs_recursive;
 
-    const WHY: &str = "visit a vertex, then each neighbour in list order, skipping vertices \
-                       already seen (book: chapter 0, \"The recursive template\")";
+    const WHY: &str = why(
+        "visit a vertex, then each neighbour in list order, skipping vertices already seen \
+         (book: chapter 0, \"The recursive template\")",
+    );
 
     #[track_caller]
     fn check(graph: &[Vec<usize>], start: usize, expected: &[usize]) {
         let call = format!("dfs_recursive({graph:?}, {start})");
-        let got = crate::support::guard(&call, &format!("the preorder {expected:?}"), WHY, || {
-            dfs_recursive(graph, start)
-        });
+        let want = say!("the preorder {expected}", ?expected);
+        let got = crate::support::guard(&call, &want, WHY, || dfs_recursive(graph, start));
         assert_eq!(
-            got, expected,
-            "{call} returned {got:?}, expected the preorder {expected:?}: {WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected the preorder {expected}: {why}",
+                call,
+                ?got,
+                ?expected,
+                why = said(WHY)
+            )
         );
     }
 
@@ -125,9 +136,9 @@ mod dfs_recursive {
         #[test]
         fn every_reachable_vertex_appears_exactly_once(graph in any_graph()) {
             let call = format!("dfs_recursive({graph:?}, 0)");
-            let mut got = crate::support::guard(&call, "every vertex reachable from 0, each once", WHY, || dfs_recursive(&graph, 0));
+            let mut got = crate::support::guard(&call, &say!("every vertex reachable from 0, each once"), WHY, || dfs_recursive(&graph, 0));
             got.sort_unstable();
-            prop_assert_eq!(got, reachable(&graph, 0), "dfs_recursive({:?}, 0), sorted, must be every vertex reachable from 0, each once: mark a vertex seen when you visit it and skip seen ones (book: chapter 0, \"The recursive template\")", graph);
+            prop_assert_eq!(got, reachable(&graph, 0), "{}", say!("dfs_recursive({graph}, 0), sorted, must be every vertex reachable from 0, each once: mark a vertex seen when you visit it and skip seen ones (book: chapter 0, \"The recursive template\")", ?graph));
         }
     }
 }
@@ -136,8 +147,10 @@ mod dfs_stack {
     use super::*;
     use subject::dfs_stack;
 
-    const WHY: &str = "the order the recursion finds: push neighbours so that the first one is \
-                       popped first (book: chapter 0, \"The explicit stack\")";
+    const WHY: &str = why(
+        "the order the recursion finds: push neighbours so that the first one is popped first \
+         (book: chapter 0, \"The explicit stack\")",
+    );
 
     #[track_caller]
     fn check(graph: &[Vec<usize>], start: usize, expected: &[usize]) {
@@ -146,8 +159,16 @@ mod dfs_stack {
             dfs_stack(graph, start)
         });
         assert_eq!(
-            got, expected,
-            "{call} returned {got:?}, expected {expected:?}, {WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected {expected}, {why}",
+                call,
+                ?got,
+                ?expected,
+                why = said(WHY)
+            )
         );
     }
 
@@ -172,15 +193,18 @@ mod dfs_stack {
             .collect();
         // Guarded: a stack that is never popped would hang here unnamed.
         let got = crate::support::guard(
-            "dfs_stack(a path 0 -> 1 -> ... -> 999999, 0)",
-            "0..1000000 in order",
+            &said("dfs_stack(a path 0 -> 1 -> ... -> 999999, 0)"),
+            &said("0..1000000 in order"),
             WHY,
             || dfs_stack(&path, 0),
         );
         assert!(
             got.len() == n && got.iter().enumerate().all(|(i, &v)| i == v),
-            "dfs_stack on a path 0 -> 1 -> ... -> 999999 must list 0..1000000 in order (got {} vertices)",
-            got.len()
+            "{}",
+            say!(
+                "dfs_stack on a path 0 -> 1 -> ... -> 999999 must list 0..1000000 in order (got {count} vertices)",
+                count = got.len()
+            )
         );
     }
 
@@ -191,7 +215,7 @@ mod dfs_stack {
             let expected = preorder(&graph, start);
             let call = format!("dfs_stack({graph:?}, {start})");
             let got = crate::support::guard(&call, &format!("{expected:?}"), WHY, || dfs_stack(&graph, start));
-            prop_assert_eq!(got, expected, "dfs_stack({:?}, {}) must list vertices in the order the recursion reaches them: check `seen` when popping, push neighbours in reverse (book: chapter 0, \"The explicit stack\")", graph, start);
+            prop_assert_eq!(got, expected, "{}", say!("dfs_stack({graph}, {start}) must list vertices in the order the recursion reaches them: check `seen` when popping, push neighbours in reverse (book: chapter 0, \"The explicit stack\")", ?graph, start));
         }
     }
 }
@@ -200,8 +224,10 @@ mod subsets_with_sum {
     use super::*;
     use subject::subsets_with_sum;
 
-    const WHY: &str = "take an item before skipping it, so subsets that take early items come \
-                       first (book: chapter 0, \"Backtracking is DFS over choices\")";
+    const WHY: &str = why(
+        "take an item before skipping it, so subsets that take early items come first \
+         (book: chapter 0, \"Backtracking is DFS over choices\")",
+    );
 
     #[track_caller]
     fn check(items: &[u32], target: u32, expected: &[Vec<u32>]) {
@@ -210,8 +236,16 @@ mod subsets_with_sum {
             subsets_with_sum(items, target)
         });
         assert_eq!(
-            got, expected,
-            "{call} returned {got:?}, expected {expected:?}: {WHY}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected {expected}: {why}",
+                call,
+                ?got,
+                ?expected,
+                why = said(WHY)
+            )
         );
     }
 
@@ -257,7 +291,7 @@ mod subsets_with_sum {
             };
             let call = format!("subsets_with_sum({items:?}, {target})");
             let got = crate::support::guard(&call, &format!("{expected:?}"), WHY, || subsets_with_sum(&items, target));
-            prop_assert_eq!(got, expected, "subsets_with_sum({:?}, {}) must list every subset with that sum, taking an item before skipping it (book: chapter 0, \"Backtracking is DFS over choices\")", items, target);
+            prop_assert_eq!(got, expected, "{}", say!("subsets_with_sum({items}, {target}) must list every subset with that sum, taking an item before skipping it (book: chapter 0, \"Backtracking is DFS over choices\")", ?items, target));
         }
     }
 }

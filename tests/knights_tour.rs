@@ -15,8 +15,10 @@ use knights_tour_solution as subject;
 use proptest::prelude::*;
 use rstest::rstest;
 
+#[macro_use]
 mod support;
 use subject::{Board, SEED_MOVES, Square, Step};
+use support::{said, why};
 
 /// The suite's own tour check, independent of the learner's `validate`,
 /// against the question asked (a board of side `n`, from `start`, closed
@@ -24,30 +26,36 @@ use subject::{Board, SEED_MOVES, Square, Step};
 /// board, however valid, answers another question.
 fn oracle(n: usize, board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
     if board.size() != n {
-        return Err(format!(
-            "the board's side is {}, but a tour of the {n}x{n} board was asked for",
-            board.size()
+        return Err(say!(
+            "the board's side is {side}, but a tour of the {n}x{n} board was asked for",
+            side = board.size(),
+            n
         ));
     }
-    let path = board
-        .path()
-        .ok_or_else(|| format!("the numbers are not 1..={} each exactly once", n * n))?;
+    let path = board.path().ok_or_else(|| {
+        say!(
+            "the numbers are not 1..={most} each exactly once",
+            most = n * n
+        )
+    })?;
     let jump = |a: Square, b: Square| {
         let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
         dr * dc == 2
     };
     if let Some(k) = path.windows(2).position(|w| !jump(w[0], w[1])) {
-        return Err(format!(
-            "move {} -> {} is not a knight's move",
-            k + 1,
-            k + 2
+        return Err(say!(
+            "move {from} -> {to} is not a knight's move",
+            from = k + 1,
+            to = k + 2
         ));
     }
     if let Some(s) = start.filter(|&s| path.first() != Some(&s)) {
-        return Err(format!("the tour does not start on {s:?}"));
+        return Err(say!("the tour does not start on {s}", ?s));
     }
     if closed && !(path.len() > 1 && jump(path[0], path[path.len() - 1])) {
-        return Err("the last square is not a knight's move from the first".into());
+        return Err(say!(
+            "the last square is not a knight's move from the first"
+        ));
     }
     Ok(())
 }
@@ -94,10 +102,16 @@ mod validate {
         crate::support::quiet_panics();
         let got = knight_moves(n, from, &SEED_MOVES);
         assert_eq!(
-            got, expected,
-            "knight_moves({n}, {from:?}, &SEED_MOVES) returned {got:?}, expected {expected:?}: \
-             the eight steps in SEED_MOVES order, keeping only targets on the board \
-             (book: chapter 5, \"Checking a tour\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "knight_moves({n}, {from}, &SEED_MOVES) returned {got}, expected {expected}: the eight steps in SEED_MOVES order, keeping only targets on the board (book: chapter 5, \"Checking a tour\")",
+                n,
+                ?from,
+                ?got,
+                ?expected
+            )
         );
     }
 
@@ -106,10 +120,16 @@ mod validate {
         crate::support::quiet_panics();
         let got = validate(board, closed);
         assert_eq!(
-            got, expected,
-            "validate(board, closed = {closed}) on\n{board}returned {got:?}, expected {expected:?} \
-             (checks run in order: empty board, then a row-major scan for 0 / too large / repeated, \
-             then each step k -> k + 1, then the closing step; book: chapter 5, \"Checking a tour\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "validate(board, closed = {closed}) on\n{board}returned {got}, expected {expected} (checks run in order: empty board, then a row-major scan for 0 / too large / repeated, then each step k -> k + 1, then the closing step; book: chapter 5, \"Checking a tour\")",
+                closed,
+                board,
+                ?got,
+                ?expected
+            )
         );
     }
 
@@ -209,7 +229,7 @@ mod validate {
             }
             let board = Board::from_rows(&numbers.chunks(n).map(<[u32]>::to_vec).collect::<Vec<_>>()).unwrap();
             let got = validate(&board, false).is_ok();
-            prop_assert_eq!(got, oracle(n, &board, None, false).is_ok(), "validate on this board must say Ok exactly when it is a tour (every number 1..=n² once, each next number a knight move away), expected {}:\n{} (book: chapter 5, \"The knight's tour\", part \"Checking a tour\")", if oracle(n, &board, None, false).is_ok() { "Ok" } else { "an error" }, board);
+            prop_assert_eq!(got, oracle(n, &board, None, false).is_ok(), "{}", say!("validate on this board must say Ok exactly when it is a tour (every number 1..=n² once, each next number a knight move away), expected {answer}:\n{board} (book: chapter 5, \"The knight's tour\", part \"Checking a tour\")", answer = if oracle(n, &board, None, false).is_ok() { "Ok".to_string() } else { say!("an error") }, board));
         }
     }
 }
@@ -231,19 +251,32 @@ mod plain_dfs {
         assert_eq!(
             (got.attempts, got.tour.is_some()),
             (attempts, has_tour),
-            "plain_dfs({n}, {start:?}, {moves:?}) made {} attempts and found {}, expected {attempts} \
-             attempts and {}: count 1 for the start, then 1 for every move tried from every square \
-             (off the board and visited included), even the 8 tried from the last square \
-             (book: chapter 5, \"The seed's search, move by move\")",
-            got.attempts,
-            if got.tour.is_some() { "a tour" } else { "none" },
-            if has_tour { "a tour" } else { "none" },
+            "{}",
+            say!(
+                "plain_dfs({n}, {start}, {moves}) made {made} attempts and found {found}, expected {attempts} attempts and {wanted}: count 1 for the start, then 1 for every move tried from every square (off the board and visited included), even the 8 tried from the last square (book: chapter 5, \"The seed's search, move by move\")",
+                n,
+                ?start,
+                ?moves,
+                made = got.attempts,
+                found = if got.tour.is_some() {
+                    say!("a tour")
+                } else {
+                    say!("none")
+                },
+                attempts,
+                wanted = if has_tour {
+                    say!("a tour")
+                } else {
+                    say!("none")
+                }
+            ),
         );
         if let Some(tour) = &got.tour {
             assert_eq!(
                 oracle(n, tour, Some(start), false),
                 Ok(()),
-                "plain_dfs returned a board that is no tour:\n{tour}"
+                "{}",
+                say!("plain_dfs returned a board that is no tour:\n{tour}", tour)
             );
         }
         got.tour
@@ -280,7 +313,8 @@ mod plain_dfs {
         assert_eq!(
             tour,
             Some(expected),
-            "the seed prints this board for 7x7: the first tour in SEED_MOVES order"
+            "{}",
+            say!("the seed prints this board for 7x7: the first tour in SEED_MOVES order")
         );
     }
 
@@ -344,10 +378,10 @@ mod plain_dfs {
         fn every_tour_found_is_a_tour_from_the_start((n, start) in board_and_start(1, 5)) {
             let got = plain_dfs(n, start, &SEED_MOVES);
             if let Some(tour) = &got.tour {
-                prop_assert_eq!(oracle(n, tour, Some(start), false), Ok(()), "plain_dfs({}, {:?}) returned a board that is no tour from the start (every square once, knight moves only):\n{} (book: chapter 5, \"The seed's plain search\")", n, start, tour);
+                prop_assert_eq!(oracle(n, tour, Some(start), false), Ok(()), "{}", say!("plain_dfs({n}, {start}) returned a board that is no tour from the start (every square once, knight moves only):\n{tour} (book: chapter 5, \"The seed's plain search\")", n, ?start, tour));
             }
             // At least the start square's visit plus the 8 tries made from it.
-            prop_assert!(got.attempts > 8, "plain_dfs({}, {:?}) made only {} attempts, expected more than 8: the start's own visit plus the 8 moves tried from it each count (book: chapter 5, \"The seed's plain search\")", n, start, got.attempts);
+            prop_assert!(got.attempts > 8, "{}", say!("plain_dfs({n}, {start}) made only {attempts} attempts, expected more than 8: the start's own visit plus the 8 moves tried from it each count (book: chapter 5, \"The seed's plain search\")", n, ?start, attempts = got.attempts));
         }
     }
 }
@@ -406,11 +440,8 @@ mod stack_dfs {
         let got = stack_dfs(n, start, moves);
         assert!(
             got.attempts == attempts && got.tour == tour,
-            "stack_dfs({n}, {start:?}, {moves:?}) gave {} attempts and {:?}, expected {attempts} and \
-             {tour:?}: the explicit stack must do exactly what the recursion does \
-             (book: chapter 5, \"Without recursion\")",
-            got.attempts,
-            got.tour
+            "{}",
+            say!("stack_dfs({n}, {start}, {moves}) gave {made} attempts and {gave}, expected {attempts} and {tour}: the explicit stack must do exactly what the recursion does (book: chapter 5, \"Without recursion\")", n, ?start, ?moves, made = got.attempts, gave = ?got.tour, attempts, ?tour)
         );
     }
 
@@ -457,20 +488,34 @@ mod warnsdorff {
             (Some(tour), _) => assert_eq!(
                 oracle(n, tour, Some(start), false),
                 Ok(()),
-                "warnsdorff({n}, {start:?}, ..) returned a board that is no tour from the start:\n{tour}"
+                "{}",
+                say!(
+                    "warnsdorff({n}, {start}, ..) returned a board that is no tour from the start:\n{tour}",
+                    n,
+                    ?start,
+                    tour
+                )
             ),
             (None, true) => panic!(
-                "warnsdorff({n}, {start:?}, {moves:?}) returned None, expected a tour: with the tie-breaks \
-                 (fewest onward moves, then the smallest sum of the candidates' own onward counts, then move \
-                 order) the rule does not get stuck here (book: chapter 5, \"The rule\")"
+                "{}",
+                say!(
+                    "warnsdorff({n}, {start}, {moves}) returned None, expected a tour: with the tie-breaks (fewest onward moves, then the smallest sum of the candidates' own onward counts, then move order) the rule does not get stuck here (book: chapter 5, \"The rule\")",
+                    n,
+                    ?start,
+                    ?moves
+                )
             ),
             (None, false) => {}
         }
         if expect_none {
             assert!(
                 got.is_none(),
-                "warnsdorff({n}, {start:?}, ..) found a tour, but with the documented tie-breaks the greedy \
-                 pass gets stuck here (book: chapter 5, \"When the rule gets stuck\")"
+                "{}",
+                say!(
+                    "warnsdorff({n}, {start}, ..) found a tour, but with the documented tie-breaks the greedy pass gets stuck here (book: chapter 5, \"When the rule gets stuck\")",
+                    n,
+                    ?start
+                )
             );
         }
     }
@@ -508,10 +553,12 @@ mod open_tour {
     use subject::warnsdorff::Walk;
 
     /// Why a stuck walk must finish, and where the book says how.
-    const ROTATION: &str = "the end E is a jump from some p(i) earlier on the path; reversing \
+    const ROTATION: &str = why(
+        "the end E is a jump from some p(i) earlier on the path; reversing \
         the path after p(i) ends it at p(i + 1), and the pivot to take is the first i (in move \
         order) whose p(i + 1) has a free neighbour, else one picked by a fixed pseudo-random \
-        sequence (book: chapter 5, \"When the rule gets stuck\")";
+        sequence (book: chapter 5, \"When the rule gets stuck\")",
+    );
 
     #[track_caller]
     fn check(n: usize, start: Square, expect_tour: bool) {
@@ -521,22 +568,42 @@ mod open_tour {
             Some(tour) => assert_eq!(
                 oracle(n, tour, Some(start), false),
                 Ok(()),
-                "open_tour({n}, {start:?}) returned a board that is no tour from the start:\n{tour}"
+                "{}",
+                say!(
+                    "open_tour({n}, {start}) returned a board that is no tour from the start:\n{tour}",
+                    n,
+                    ?start,
+                    tour
+                )
             ),
             None => assert!(
                 !expect_tour,
-                "open_tour({n}, {start:?}) returned None, but a tour exists: every n >= 5 has one from \
-                 every square (on odd n, from the corners' colour) (book: chapter 5, \"When the rule gets stuck\")"
+                "{}",
+                say!(
+                    "open_tour({n}, {start}) returned None, but a tour exists: every n >= 5 has one from every square (on odd n, from the corners' colour) (book: chapter 5, \"When the rule gets stuck\")",
+                    n,
+                    ?start
+                )
             ),
         }
         assert!(
             got.is_some() || !expect_tour,
-            "open_tour({n}, {start:?}) should be None: no tour exists there (book: chapter 5, \"When the rule gets stuck\")"
+            "{}",
+            say!(
+                "open_tour({n}, {start}) should be None: no tour exists there (book: chapter 5, \"When the rule gets stuck\")",
+                n,
+                ?start
+            )
         );
         if !expect_tour {
             assert!(
                 got.is_none(),
-                "open_tour({n}, {start:?}) returned a tour where none can exist"
+                "{}",
+                say!(
+                    "open_tour({n}, {start}) returned a tour where none can exist",
+                    n,
+                    ?start
+                )
             );
         }
     }
@@ -568,20 +635,31 @@ mod open_tour {
         let call = format!("Walk::new({n}, {start:?}, SEED_MOVES).complete()");
         let got = crate::support::guard(
             &call,
-            "Some(rotations) and a path over the whole board",
+            &say!("Some(rotations) and a path over the whole board"),
             ROTATION,
             || walk.complete(),
         );
         assert!(
             got.is_some(),
-            "{call} returned None; expected Some: one greedy pass gets stuck here, and rotations \
-             at a pivot must finish the tour ({ROTATION})"
+            "{}",
+            say!(
+                "{call} returned None; expected Some: one greedy pass gets stuck here, and rotations at a pivot must finish the tour ({why})",
+                call,
+                why = said(ROTATION)
+            )
         );
         let tour = walk.board();
         assert_eq!(
             oracle(n, &tour, Some(start), false),
             Ok(()),
-            "{call} returned {got:?}, but its walk is no tour from the start ({ROTATION}):\n{tour}"
+            "{}",
+            say!(
+                "{call} returned {got}, but its walk is no tour from the start ({why}):\n{tour}",
+                call,
+                ?got,
+                why = said(ROTATION),
+                tour
+            )
         );
     }
 
@@ -607,15 +685,26 @@ mod closed_tour {
             (Some(tour), true) => assert_eq!(
                 oracle(n, tour, None, true),
                 Ok(()),
-                "closed_tour({n}) returned a board that is no closed tour:\n{tour}"
+                "{}",
+                say!(
+                    "closed_tour({n}) returned a board that is no closed tour:\n{tour}",
+                    n,
+                    tour
+                )
             ),
             (None, true) => panic!(
-                "closed_tour({n}) returned None, but every even n >= 6 has a closed tour \
-                 (book: chapter 5, \"Divide and conquer\")"
+                "{}",
+                say!(
+                    "closed_tour({n}) returned None, but every even n >= 6 has a closed tour (book: chapter 5, \"Divide and conquer\")",
+                    n
+                )
             ),
             (Some(_), false) => panic!(
-                "closed_tour({n}) returned a board, but no closed tour exists for odd n or n < 6 \
-                 (book: chapter 5, \"Why odd boards have none\")"
+                "{}",
+                say!(
+                    "closed_tour({n}) returned a board, but no closed tour exists for odd n or n < 6 (book: chapter 5, \"Why odd boards have none\")",
+                    n
+                )
             ),
             (None, false) => {}
         }
@@ -654,9 +743,16 @@ mod counting {
         crate::support::quiet_panics();
         let got = count_tours_from(n, start);
         assert_eq!(
-            got, expected,
-            "count_tours_from({n}, {start:?}) returned {got}, expected {expected}: every complete path \
-             from the start counts, so the search must not stop at the first (book: chapter 5, \"Counting\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "count_tours_from({n}, {start}) returned {got}, expected {expected}: every complete path from the start counts, so the search must not stop at the first (book: chapter 5, \"Counting\")",
+                n,
+                ?start,
+                got,
+                expected
+            )
         );
     }
 
@@ -680,9 +776,15 @@ mod counting {
     fn directed_tours_that_need_not_close(#[case] n: usize, #[case] expected: u64) {
         let got = count_open_tours(n);
         assert_eq!(
-            got, expected,
-            "count_open_tours({n}) returned {got}, expected {expected}: the sum over every start square, \
-             a tour and its reverse counted twice (book: chapter 5, \"Counting\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "count_open_tours({n}) returned {got}, expected {expected}: the sum over every start square, a tour and its reverse counted twice (book: chapter 5, \"Counting\")",
+                n,
+                got,
+                expected
+            )
         );
     }
 
@@ -692,7 +794,7 @@ mod counting {
         fn mirror_squares_have_equal_counts(row in 0usize..5, col in 0usize..5) {
             let (r, c) = (4 - row, col);
             let got = count_tours_from(5, (row, col));
-            prop_assert_eq!(got, count_tours_from(5, (c, r)), "count_tours_from(5, {:?}) and count_tours_from(5, {:?}) must be equal: a quarter turn of the board maps the tours of one square onto the other's (book: chapter 5, \"Counting every tour\")", (row, col), (c, r));
+            prop_assert_eq!(got, count_tours_from(5, (c, r)), "{}", say!("count_tours_from(5, {square}) and count_tours_from(5, {turned}) must be equal: a quarter turn of the board maps the tours of one square onto the other's (book: chapter 5, \"Counting every tour\")", square = ?(row, col), turned = ?(c, r)));
         }
     }
 }

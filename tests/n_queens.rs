@@ -17,8 +17,10 @@ use n_queens_solution as subject;
 use proptest::prelude::*;
 use rstest::rstest;
 
+#[macro_use]
 mod support;
 use std::collections::BTreeSet;
+use support::{title, why};
 
 /// OEIS A000170: the number of solutions for n = 0, 1, 2, ... (n = 0 counts
 /// the one empty board).
@@ -32,14 +34,21 @@ fn attack(cols: &[usize]) -> Option<String> {
     let n = cols.len();
     for (r, &c) in cols.iter().enumerate() {
         if c >= n {
-            return Some(format!(
-                "row {r} has its queen in column {c}, off a {n}x{n} board"
+            return Some(say!(
+                "row {r} has its queen in column {c}, off a {n}x{n} board",
+                r,
+                c,
+                n
             ));
         }
         for (s, &d) in cols.iter().enumerate().skip(r + 1) {
             if c == d || s - r == c.abs_diff(d) {
-                return Some(format!(
-                    "the queens ({r}, {c}) and ({s}, {d}) attack each other"
+                return Some(say!(
+                    "the queens ({r}, {c}) and ({s}, {d}) attack each other",
+                    r,
+                    c,
+                    s,
+                    d
                 ));
             }
         }
@@ -50,7 +59,7 @@ fn attack(cols: &[usize]) -> Option<String> {
 /// The columns of a drawn board, or why it is not a well-formed board.
 fn columns(board: &[String], n: usize) -> Result<Vec<usize>, String> {
     if board.len() != n {
-        return Err(format!("it has {} rows, not {n}", board.len()));
+        return Err(say!("it has {count} rows, not {n}", count = board.len(), n));
     }
     board
         .iter()
@@ -61,8 +70,11 @@ fn columns(board: &[String], n: usize) -> Result<Vec<usize>, String> {
                 && row.matches('Q').count() == 1;
             match row.find('Q') {
                 Some(c) if ok => Ok(c),
-                _ => Err(format!(
-                    "row {r} is {row:?}: it must be {n} characters, one 'Q' and the rest '.'"
+                _ => Err(say!(
+                    "row {r} is {row}: it must be {n} characters, one 'Q' and the rest '.'",
+                    r,
+                    ?row,
+                    n
                 )),
             }
         })
@@ -76,30 +88,51 @@ fn assert_solution_set(call: &str, n: usize, found: &[Vec<usize>], section: &str
     for cols in found {
         assert!(
             cols.len() == n,
-            "{call} returned the solution {cols:?} of length {}, expected {n} columns, one per row \
-             (book: chapter 3, \"{section}\")",
-            cols.len()
+            "{}",
+            say!(
+                "{call} returned the solution {cols} of length {cols_len}, expected {n} columns, one per row (book: chapter 3, {section})",
+                call,
+                ?cols,
+                cols_len = cols.len(),
+                n,
+                section = title(section)
+            )
         );
         if let Some(why) = attack(cols) {
             panic!(
-                "{call} returned {cols:?}, which is not a solution: {why} (book: chapter 3, \"{section}\")"
+                "{}",
+                say!(
+                    "{call} returned {cols}, which is not a solution: {why} (book: chapter 3, {section})",
+                    call,
+                    ?cols,
+                    why,
+                    section = title(section)
+                )
             );
         }
     }
     let distinct: BTreeSet<&Vec<usize>> = found.iter().collect();
     assert!(
         distinct.len() == found.len(),
-        "{call} returned {} solutions but only {} different ones: each must be listed once \
-         (book: chapter 3, \"{section}\")",
-        found.len(),
-        distinct.len()
+        "{}",
+        say!(
+            "{call} returned {found_len} solutions but only {distinct_len} different ones: each must be listed once (book: chapter 3, {section})",
+            call,
+            found_len = found.len(),
+            distinct_len = distinct.len(),
+            section = title(section)
+        )
     );
     assert!(
         found.len() as u64 == A000170[n],
-        "{call} returned {} solutions, expected {} (OEIS A000170): some are missing \
-         (book: chapter 3, \"{section}\")",
-        found.len(),
-        A000170[n]
+        "{}",
+        say!(
+            "{call} returned {found_len} solutions, expected {known} (OEIS A000170): some are missing (book: chapter 3, {section})",
+            call,
+            found_len = found.len(),
+            known = A000170[n],
+            section = title(section)
+        )
     );
 }
 
@@ -115,7 +148,7 @@ fn assert_board_set(
         .iter()
         .map(|b| {
             columns(b, n).unwrap_or_else(|why| {
-                panic!("{call} returned the board {b:?}, which is malformed: {why} (book: chapter 3, \"{section}\")")
+                panic!("{}", say!("{call} returned the board {b}, which is malformed: {why} (book: chapter 3, {section})", call, ?b, why, section = title(section)))
             })
         })
         .collect();
@@ -128,9 +161,8 @@ fn assert_board_set(
 fn assert_lexicographic(call: &str, cols: &[Vec<usize>], section: &str) {
     if let Some(w) = cols.windows(2).find(|w| w[0] >= w[1]) {
         panic!(
-            "{call} returned {:?} before {:?}: the search tries columns from left to right, row by \
-             row, so solutions come in lexicographic order (book: chapter 3, \"{section}\")",
-            w[0], w[1]
+            "{}",
+            say!("{call} returned {first} before {second}: the search tries columns from left to right, row by row, so solutions come in lexicographic order (book: chapter 3, {section})", call, first = ?w[0], second = ?w[1], section = title(section))
         );
     }
 }
@@ -147,9 +179,11 @@ mod solve_all {
         let call = format!("solve_all({n})");
         let boards = crate::support::guard(
             &call,
-            &format!("A000170({n}) = {} boards", A000170[n]),
-            &format!(
-                "every board of {n} queens, in lexicographic order (book: chapter 3, \"{SECTION}\")"
+            &say!("A000170({n}) = {known} boards", n, known = A000170[n]),
+            &say!(
+                "every board of {n} queens, in lexicographic order (book: chapter 3, {section})",
+                n,
+                section = title(SECTION)
             ),
             || solve_all(n),
         );
@@ -169,8 +203,12 @@ mod solve_all {
         let got = solve_all(0);
         assert!(
             got == vec![Vec::<String>::new()],
-            "solve_all(0) returned {got:?}, expected [[]]: placing no queen on an empty board is \
-             one solution (book: chapter 3, \"{SECTION}\")"
+            "{}",
+            say!(
+                "solve_all(0) returned {got}, expected [[]]: placing no queen on an empty board is one solution (book: chapter 3, {section})",
+                ?got,
+                section = title(SECTION)
+            )
         );
     }
 
@@ -201,10 +239,18 @@ mod solve_all {
         let got = is_valid(&cols, col);
         let row = cols.len();
         assert_eq!(
-            got, expected,
-            "is_valid({cols:?}, {col}) returned {got}, expected {expected}: a queen at row {row}, \
-             column {col} is attacked by (r, c) when c == {col}, r + c == {row} + {col} or \
-             r - c == {row} - {col} (book: chapter 3, \"{SECTION}\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "is_valid({cols}, {col}) returned {got}, expected {expected}: a queen at row {row}, column {col} is attacked by (r, c) when c == {col}, r + c == {row} + {col} or r - c == {row} - {col} (book: chapter 3, {section})",
+                ?cols,
+                col,
+                got,
+                expected,
+                row,
+                section = title(SECTION)
+            )
         );
     }
 
@@ -215,9 +261,16 @@ mod solve_all {
     fn draw_puts_one_queen_per_row(#[case] cols: Vec<usize>, #[case] expected: &[&str]) {
         let got = draw(&cols);
         assert_eq!(
-            got, expected,
-            "draw({cols:?}) returned {got:?}, expected {expected:?}: row r has 'Q' in column \
-             cols[r] and '.' elsewhere (book: chapter 3, \"{SECTION}\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "draw({cols}) returned {got}, expected {expected}: row r has 'Q' in column cols[r] and '.' elsewhere (book: chapter 3, {section})",
+                ?cols,
+                ?got,
+                ?expected,
+                section = title(SECTION)
+            )
         );
     }
 }
@@ -231,13 +284,19 @@ mod counting {
         let got = crate::support::guard(
             &format!("count({n})"),
             &A000170[n].to_string(),
-            "OEIS A000170 (book: chapter 3, \"Only the count\")",
+            why("OEIS A000170 (book: chapter 3, \"Only the count\")"),
             || count(n),
         );
         assert_eq!(
-            got, A000170[n],
-            "count({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"Only the count\")",
-            A000170[n]
+            got,
+            A000170[n],
+            "{}",
+            say!(
+                "count({n}) returned {got}, expected {known} (OEIS A000170) (book: chapter 3, \"Only the count\")",
+                n,
+                got,
+                known = A000170[n]
+            )
         );
     }
 
@@ -272,16 +331,25 @@ mod flags {
         let got = crate::support::guard(
             &format!("{story}: is_free({row}, {col})"),
             &expected.to_string(),
-            &format!(
-                "a square is free when its column and both diagonals are unflagged (book: chapter 3, \"{SECTION}\")"
+            &say!(
+                "a square is free when its column and both diagonals are unflagged (book: chapter 3, {section})",
+                section = title(SECTION)
             ),
             || flags.is_free(row, col),
         );
         assert_eq!(
-            got, expected,
-            "{story}: is_free({row}, {col}) returned {got}, expected {expected}; a square is free \
-             when its column, its row+col diagonal and its row-col diagonal are all unflagged \
-             (book: chapter 3, \"{SECTION}\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{story}: is_free({row}, {col}) returned {got}, expected {expected}; a square is free when its column, its row+col diagonal and its row-col diagonal are all unflagged (book: chapter 3, {section})",
+                story,
+                row,
+                col,
+                got,
+                expected,
+                section = title(SECTION)
+            )
         );
     }
 
@@ -290,13 +358,14 @@ mod flags {
     fn new_flags(n: usize) -> Flags {
         crate::support::guard(
             &format!("Flags::new({n})"),
-            &format!(
-                "fresh flags: {n} columns and {} diagonals each way",
-                (2 * n).saturating_sub(1)
+            &say!(
+                "fresh flags: {n} columns and {diagonals} diagonals each way",
+                n,
+                diagonals = (2 * n).saturating_sub(1)
             ),
-            &format!(
-                "a board of n columns has 2n - 1 diagonals each way, none when n = 0, so count them \
-                 without subtracting below zero (book: chapter 3, \"{SECTION}\")"
+            &say!(
+                "a board of n columns has 2n - 1 diagonals each way, none when n = 0, so count them without subtracting below zero (book: chapter 3, {section})",
+                section = title(SECTION)
             ),
             || Flags::new(n),
         )
@@ -307,9 +376,10 @@ mod flags {
     fn set(flags: &mut Flags, row: usize, col: usize, taken: bool) {
         crate::support::guard(
             &format!("set({row}, {col}, {taken}) on a 4x4 board"),
-            "the column and both diagonals of the square flagged",
-            &format!(
-                "set writes `taken` into the column flag and both diagonal flags (book: chapter 3, \"{SECTION}\")"
+            &say!("the column and both diagonals of the square flagged"),
+            &say!(
+                "set writes `taken` into the column flag and both diagonal flags (book: chapter 3, {section})",
+                section = title(SECTION)
             ),
             || flags.set(row, col, taken),
         );
@@ -327,7 +397,7 @@ mod flags {
                     r,
                     c,
                     !attacked,
-                    "after set(1, 2, true) on a 4x4 board",
+                    &say!("after set(1, 2, true) on a 4x4 board"),
                 );
             }
         }
@@ -344,7 +414,7 @@ mod flags {
                 r,
                 c,
                 true,
-                "after set(1, 2, true) then set(1, 2, false)",
+                &say!("after set(1, 2, true) then set(1, 2, false)"),
             );
         }
     }
@@ -361,9 +431,11 @@ mod flags {
         let call = format!("solve_all_flags({n})");
         let boards = crate::support::guard(
             &call,
-            &format!("A000170({n}) = {} boards", A000170[n]),
-            &format!(
-                "every board of {n} queens, in lexicographic order (book: chapter 3, \"{SECTION}\")"
+            &say!("A000170({n}) = {known} boards", n, known = A000170[n]),
+            &say!(
+                "every board of {n} queens, in lexicographic order (book: chapter 3, {section})",
+                n,
+                section = title(SECTION)
             ),
             || solve_all_flags(n),
         );
@@ -382,9 +454,16 @@ mod flags {
             || count_flags(n),
         );
         assert_eq!(
-            got, A000170[n],
-            "count_flags({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"{SECTION}\")",
-            A000170[n]
+            got,
+            A000170[n],
+            "{}",
+            say!(
+                "count_flags({n}) returned {got}, expected {known} (OEIS A000170) (book: chapter 3, {section})",
+                n,
+                got,
+                known = A000170[n],
+                section = title(SECTION)
+            )
         );
     }
 }
@@ -405,9 +484,17 @@ mod bitmask {
             || counter(n),
         );
         assert_eq!(
-            got, A000170[n],
-            "{name}({n}) returned {got}, expected {} (OEIS A000170) (book: chapter 3, \"{SECTION}\")",
-            A000170[n]
+            got,
+            A000170[n],
+            "{}",
+            say!(
+                "{name}({n}) returned {got}, expected {known} (OEIS A000170) (book: chapter 3, {section})",
+                name,
+                n,
+                got,
+                known = A000170[n],
+                section = title(SECTION)
+            )
         );
     }
 
@@ -420,16 +507,24 @@ mod bitmask {
         let got = crate::support::guard(
             &format!("full_mask({n})"),
             &format!("{expected:#b}"),
-            &format!(
-                "the low {n} bits set; a shift by 32 or more overflows a u32, so n == 32 needs its own case \
-                 (book: chapter 3, \"{SECTION}\")"
+            &say!(
+                "the low {n} bits set; a shift by 32 or more overflows a u32, so n == 32 needs its own case (book: chapter 3, {section})",
+                n,
+                section = title(SECTION)
             ),
             || full_mask(n),
         );
         assert_eq!(
-            got, expected,
-            "full_mask({n}) returned {got:#b}, expected {expected:#b}: the low {n} bits set, without \
-             overflowing the shift at 0 or 32 (book: chapter 3, \"{SECTION}\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "full_mask({n}) returned {got}, expected {expected}: the low {n} bits set, without overflowing the shift at 0 or 32 (book: chapter 3, {section})",
+                n,
+                got = format!("{:#b}", got),
+                expected = format!("{:#b}", expected),
+                section = title(SECTION)
+            )
         );
     }
 
@@ -521,34 +616,40 @@ mod robot {
         prop_assert_eq!(
             &got,
             &want,
-            "{} on the tree {:?} (children of each node) processed {:?}, expected {:?} \
-             (book: chapter 3, \"{}\")",
-            name,
-            children,
-            got,
-            want,
-            SECTION
+            "{}",
+            say!(
+                "{name} on the tree {children} (children of each node) processed {got}, expected {want} (book: chapter 3, {section})",
+                name,
+                ?children,
+                ?got,
+                ?want,
+                section = title(SECTION)
+            )
         );
         prop_assert!(
             robot.robot.at() == 0,
-            "{} on {:?} ended on node {}, expected the root 0: the walk ends when there is no way down \
-             (book: chapter 3, \"{}\")",
-            name,
-            children,
-            robot.robot.at(),
-            SECTION
+            "{}",
+            say!(
+                "{name} on {children} ended on node {at}, expected the root 0: the walk ends when there is no way down (book: chapter 3, {section})",
+                name,
+                ?children,
+                at = robot.robot.at(),
+                section = title(SECTION)
+            )
         );
         prop_assert!(
             robot.entered() == nodes - 1 && robot.ops() <= 8 * nodes,
-            "{} on {:?} ({} nodes) entered nodes {} times and made {} robot calls; expected {} entries \
-             (each node but the root once) and at most 8 calls per node (book: chapter 3, \"{}\")",
-            name,
-            children,
-            nodes,
-            robot.entered(),
-            robot.ops(),
-            nodes - 1,
-            SECTION
+            "{}",
+            say!(
+                "{name} on {children} ({nodes} nodes) entered nodes {entered} times and made {calls} robot calls; expected {entries} entries (each node but the root once) and at most 8 calls per node (book: chapter 3, {section})",
+                name,
+                ?children,
+                nodes,
+                entered = robot.entered(),
+                calls = robot.ops(),
+                entries = nodes - 1,
+                section = title(SECTION)
+            )
         );
         Ok(())
     }
@@ -647,14 +748,17 @@ mod robot {
         walk_all(&mut robot);
         assert!(
             robot.entered() + 1 == nodes && robot.ops() <= 8 * nodes,
-            "walk_all over QueensTree::new({n}) entered {} nodes besides the root and made {} robot \
-             calls; the tree of admissible positions has {nodes} nodes (the root, and n children under \
-             every safe placement of fewer than n queens), so expected {} entries and at most {} calls \
-             (book: chapter 3, \"{SECTION}\")",
-            robot.entered(),
-            robot.ops(),
-            nodes - 1,
-            8 * nodes
+            "{}",
+            say!(
+                "walk_all over QueensTree::new({n}) entered {entered} nodes besides the root and made {calls} robot calls; the tree of admissible positions has {nodes} nodes (the root, and n children under every safe placement of fewer than n queens), so expected {entries} entries and at most {most} calls (book: chapter 3, {section})",
+                n,
+                entered = robot.entered(),
+                calls = robot.ops(),
+                nodes,
+                entries = nodes - 1,
+                most = 8 * nodes,
+                section = title(SECTION)
+            )
         );
         let found = robot.robot.into_solutions();
         assert_solution_set(
@@ -670,11 +774,14 @@ mod robot {
         let tree = QueensTree::new(4);
         assert!(
             tree.is_up() && !tree.is_down() && !tree.is_right(),
-            "QueensTree::new(4) said is_up = {}, is_down = {}, is_right = {}; at the root (no queen) \
-             expected true, false, false (book: chapter 3, \"{SECTION}\")",
-            tree.is_up(),
-            tree.is_down(),
-            tree.is_right()
+            "{}",
+            say!(
+                "QueensTree::new(4) said is_up = {up}, is_down = {down}, is_right = {right}; at the root (no queen) expected true, false, false (book: chapter 3, {section})",
+                up = tree.is_up(),
+                down = tree.is_down(),
+                right = tree.is_right(),
+                section = title(SECTION)
+            )
         );
     }
 }
@@ -702,20 +809,29 @@ mod iterator {
         let nodes = lazy.nodes_visited();
         assert!(
             first == Some(vec![0, 4, 7, 5, 2, 6, 1, 3]),
-            "solutions(8).next() returned {first:?}, expected Some([0, 4, 7, 5, 2, 6, 1, 3]), the \
-             lexicographically first board (book: chapter 3, \"{SECTION}\")"
+            "{}",
+            say!(
+                "solutions(8).next() returned {first}, expected Some([0, 4, 7, 5, 2, 6, 1, 3]), the lexicographically first board (book: chapter 3, {section})",
+                ?first,
+                section = title(SECTION)
+            )
         );
         assert!(
             nodes != 0,
-            "solutions(8).next() found the first board, but nodes_visited() was 0: count one node \
-             (`self.nodes += 1`) every time `next` places a queen; this test reads that count to \
-             check that `next` stops at the first board (book: chapter 3, \"{SECTION}\")"
+            "{}",
+            say!(
+                "solutions(8).next() found the first board, but nodes_visited() was 0: count one node (`self.nodes += 1`) every time `next` places a queen; this test reads that count to check that `next` stops at the first board (book: chapter 3, {section})",
+                section = title(SECTION)
+            )
         );
         assert!(
             nodes <= 200,
-            "solutions(8).next() returned the first board after placing {nodes} queens; expected \
-             at most 200 placements (finding all 92 places 2056): `next` must stop at the first \
-             board it finds (book: chapter 3, \"{SECTION}\")"
+            "{}",
+            say!(
+                "solutions(8).next() returned the first board after placing {nodes} queens; expected at most 200 placements (finding all 92 places 2056): `next` must stop at the first board it finds (book: chapter 3, {section})",
+                nodes,
+                section = title(SECTION)
+            )
         );
     }
 
@@ -731,9 +847,15 @@ mod iterator {
             None,
         ];
         assert_eq!(
-            got, expected,
-            "five calls of next() on solutions(4) returned {got:?}, expected {expected:?}: after the \
-             last board, next() keeps answering None (book: chapter 3, \"{SECTION}\")"
+            got,
+            expected,
+            "{}",
+            say!(
+                "five calls of next() on solutions(4) returned {got}, expected {expected}: after the last board, next() keeps answering None (book: chapter 3, {section})",
+                ?got,
+                ?expected,
+                section = title(SECTION)
+            )
         );
     }
 }
@@ -747,15 +869,19 @@ mod parallel {
         let got = crate::support::guard(
             &format!("count_parallel({n})"),
             &A000170[n].to_string(),
-            "OEIS A000170 (book: chapter 3, \"A parallel count\")",
+            why("OEIS A000170 (book: chapter 3, \"A parallel count\")"),
             || count_parallel(n),
         );
         assert_eq!(
-            got, A000170[n],
-            "count_parallel({n}) returned {got}, expected {} (OEIS A000170): every task counts its \
-             subtree once, with the mirror weight 2 for the left half and 1 for the middle column \
-             (book: chapter 3, \"A parallel count\")",
-            A000170[n]
+            got,
+            A000170[n],
+            "{}",
+            say!(
+                "count_parallel({n}) returned {got}, expected {known} (OEIS A000170): every task counts its subtree once, with the mirror weight 2 for the left half and 1 for the middle column (book: chapter 3, \"A parallel count\")",
+                n,
+                got,
+                known = A000170[n]
+            )
         );
     }
 

@@ -16,8 +16,10 @@ use sudoku_solution as subject;
 use proptest::prelude::*;
 use rstest::rstest;
 
+#[macro_use]
 mod support;
 use subject::{Grid, Outcome};
+use support::{said, why};
 
 /// Seed 002's example (the classic one), and its solution.
 const SEED_002: &str =
@@ -50,9 +52,11 @@ fn grid(text: &str) -> Grid {
     // Reading a grid runs the learner's parser (the `reading` exercise).
     crate::support::guard(
         &format!("Grid::from_literal({text:?})"),
-        &format!("the grid {text}"),
-        "parse_cells reads 1-9 as themselves and 0 or . as a blank, 81 cells \
+        &say!("the grid {text}", text),
+        why(
+            "parse_cells reads 1-9 as themselves and 0 or . as a blank, 81 cells \
          (book: chapter 4, \"Reading puzzles\")",
+        ),
         || Grid::from_literal(text),
     )
 }
@@ -87,11 +91,11 @@ fn fixed_set() -> Vec<(&'static str, Grid)> {
 fn validate(puzzle: &Grid, answer: &Grid) -> Result<(), String> {
     for i in 0..81 {
         if puzzle.cells[i] != 0 && puzzle.cells[i] != answer.cells[i] {
-            return Err(format!(
-                "the given {} at row {}, column {} was changed",
-                puzzle.cells[i],
-                i / 9 + 1,
-                i % 9 + 1
+            return Err(say!(
+                "the given {given} at row {row}, column {col} was changed",
+                given = puzzle.cells[i],
+                row = i / 9 + 1,
+                col = i % 9 + 1
             ));
         }
     }
@@ -106,9 +110,11 @@ fn validate(puzzle: &Grid, answer: &Grid) -> Result<(), String> {
             let mut digits: Vec<u8> = (0..9).map(|k| answer.cells[cell(u, k)]).collect();
             digits.sort_unstable();
             if digits != [1, 2, 3, 4, 5, 6, 7, 8, 9] {
-                return Err(format!(
-                    "{name} {} holds {digits:?}, not 1-9 once each",
-                    u + 1
+                return Err(say!(
+                    "{name} {number} holds {digits}, not 1-9 once each",
+                    name,
+                    number = u + 1,
+                    ?digits
                 ));
             }
         }
@@ -197,11 +203,11 @@ fn any_puzzle(max_blanks: usize) -> impl Strategy<Value = Grid> {
 /// The book section each stage's messages point to.
 fn section(stage: &str) -> &'static str {
     match stage {
-        "naive" => "chapter 4, \"The naive DFS\"",
-        "flags" => "chapter 4, \"Used-flags and bitmasks\"",
-        "bitmask" => "chapter 4, \"Used-flags and bitmasks\", part \"Bitmasks\"",
-        "fewest" => "chapter 4, \"Fewest candidates first\"",
-        _ => "chapter 4, \"Propagation\"",
+        "naive" => why("chapter 4, \"The naive DFS\""),
+        "flags" => why("chapter 4, \"Used-flags and bitmasks\""),
+        "bitmask" => why("chapter 4, \"Used-flags and bitmasks\", part \"Bitmasks\""),
+        "fewest" => why("chapter 4, \"Fewest candidates first\""),
+        _ => why("chapter 4, \"Propagation\""),
     }
 }
 
@@ -232,46 +238,66 @@ fn check_stage(stage: &str, solve: fn(&Grid) -> Outcome, puzzle: &Grid, expected
     let where_ = section(stage);
     let got = crate::support::guard(
         &call,
-        match expected {
-            "none" => "no solution (None)",
-            "any" => "a solution",
-            one => one,
+        &match expected {
+            "none" => say!("no solution (None)"),
+            "any" => say!("a solution"),
+            one => one.to_string(),
         },
-        &format!(
-            "a solution keeps the givens and has 1-9 once in every row, column and box \
-             (book: {where_})"
+        &say!(
+            "a solution keeps the givens and has 1-9 once in every row, column and box (book: {book})",
+            book = said(where_)
         ),
         || solve(puzzle),
     );
     match (expected, got.solution) {
         ("none", None) => {}
         ("none", Some(s)) => panic!(
-            "{call} returned the grid {}, but the puzzle has no solution (its givens clash, or a blank \
-             runs out of digits): the search must fail and return None (book: {where_})",
-            s.line()
+            "{}",
+            say!(
+                "{call} returned the grid {grid}, but the puzzle has no solution (its givens clash, or a blank runs out of digits): the search must fail and return None (book: {book})",
+                call,
+                grid = s.line(),
+                book = said(where_)
+            )
         ),
         (_, None) => panic!(
-            "{call} returned no solution, but the puzzle has one, e.g. {}: is a digit taken back but \
-             left in the grid or the used-sets? (book: {where_})",
-            if expected == "any" {
-                SEED_002_SOLVED
-            } else {
-                expected
-            }
+            "{}",
+            say!(
+                "{call} returned no solution, but the puzzle has one, e.g. {example}: is a digit taken back but left in the grid or the used-sets? (book: {book})",
+                call,
+                example = if expected == "any" {
+                    SEED_002_SOLVED
+                } else {
+                    expected
+                },
+                book = said(where_)
+            )
         ),
         ("any", Some(s)) => {
             if let Err(why) = validate(puzzle, &s) {
                 panic!(
-                    "{call} returned {}, which is not a solution: {why} (book: {where_})",
-                    s.line()
+                    "{}",
+                    say!(
+                        "{call} returned {grid}, which is not a solution: {why} (book: {book})",
+                        call,
+                        grid = s.line(),
+                        why,
+                        book = said(where_)
+                    )
                 );
             }
         }
         (want, Some(s)) => assert_eq!(
             s.line(),
             want,
-            "{call} returned {}, expected the puzzle's only solution {want} (book: {where_})",
-            s.line()
+            "{}",
+            say!(
+                "{call} returned {grid}, expected the puzzle's only solution {want} (book: {book})",
+                call,
+                grid = s.line(),
+                want,
+                book = said(where_)
+            )
         ),
     }
     got
@@ -332,12 +358,7 @@ macro_rules! stage_cases {
             assert_eq!(
                 (got.stats.nodes, got.stats.guesses),
                 (1, 0),
-                "solve_{}(a full grid) reported {:?}: the search is entered once (one node) and writes \
-                 nothing (no guess) (book: {})",
-                $stage,
-                got.stats,
-                section($stage)
-            );
+                "{}", say!("solve_{stage}(a full grid) reported {stats}: the search is entered once (one node) and writes nothing (no guess) (book: {book})", stage = $stage, stats = ?got.stats, book = said(section($stage))));
         }
 
         #[test]
@@ -361,8 +382,10 @@ mod reading {
     use super::*;
     use subject::{ParseError, Problem, Puzzle, read_puzzles};
 
-    const WHY: &str = "one item per puzzle or per error, in order; lines and columns count \
-                       from 1 (book: chapter 4, \"Reading puzzles\")";
+    const WHY: &str = why(
+        "one item per puzzle or per error, in order; lines and columns count \
+                       from 1 (book: chapter 4, \"Reading puzzles\")",
+    );
 
     /// What one item read should be: a puzzle (its line, its 81 characters)
     /// or an error (line, column, problem).
@@ -401,8 +424,16 @@ mod reading {
             })
             .collect();
         assert_eq!(
-            got_text, want_text,
-            "{call} read {got_text:#?}, expected {want_text:#?}: {WHY}"
+            got_text,
+            want_text,
+            "{}",
+            say!(
+                "{call} read {got_text}, expected {want_text}: {why}",
+                call,
+                got_text = format!("{:#?}", got_text),
+                want_text = format!("{:#?}", want_text),
+                why = said(WHY)
+            )
         );
     }
 
@@ -502,15 +533,24 @@ mod count_solutions {
     #[track_caller]
     fn check(puzzle: &Grid, limit: usize, expected: usize) {
         let call = format!("count_solutions({}, {limit})", puzzle.line());
-        let why = format!(
-            "count every solution but stop at {limit} (book: chapter 4, \"Is the puzzle unique?\")"
+        let why = say!(
+            "count every solution but stop at {limit} (book: chapter 4, \"Is the puzzle unique?\")",
+            limit
         );
         let got = crate::support::guard(&call, &expected.to_string(), &why, || {
             count_solutions(puzzle, limit)
         });
         assert_eq!(
-            got, expected,
-            "{call} returned {got}, expected {expected}: {why}"
+            got,
+            expected,
+            "{}",
+            say!(
+                "{call} returned {got}, expected {expected}: {why}",
+                call,
+                got,
+                expected,
+                why
+            )
         );
     }
 
@@ -574,7 +614,7 @@ mod general {
         }
         for (i, (&p, &s)) in puzzle.cells().iter().zip(a).enumerate() {
             if p != 0 && p != s {
-                return Err(format!("the given at cell {i} was changed"));
+                return Err(say!("the given at cell {i} was changed", i));
             }
         }
         for u in 0..side {
@@ -586,7 +626,12 @@ mod general {
             for (name, mut unit) in [("row", row), ("column", col), ("box", bx)] {
                 unit.sort_unstable();
                 if unit != (1..=side as u8).collect::<Vec<_>>() {
-                    return Err(format!("{name} {u} is not 1..={side} once each"));
+                    return Err(say!(
+                        "{name} {u} is not 1..={side} once each",
+                        name,
+                        u,
+                        side
+                    ));
                 }
             }
         }
@@ -597,29 +642,52 @@ mod general {
     fn check(puzzle: &Board, solvable: bool) -> GeneralOutcome {
         let side = puzzle.side();
         let wanted = if solvable {
-            "a solution"
+            say!("a solution")
         } else {
-            "None (its givens clash)"
+            say!("None (its givens clash)")
         };
         let got = crate::support::guard(
-            &format!("solve_general on the {side}x{side} board\n{puzzle}"),
-            wanted,
-            "a solution keeps the givens and has 1 to side once in every row, column and box \
+            &say!(
+                "solve_general on the {side}x{side} board\n{puzzle}",
+                side,
+                puzzle
+            ),
+            &wanted,
+            why(
+                "a solution keeps the givens and has 1 to side once in every row, column and box \
              (book: chapter 4, \"Boards of any size\")",
+            ),
             || solve_general(puzzle),
         );
         match (&got.solution, solvable) {
             (None, false) => {}
             (Some(s), false) => panic!(
-                "solve_general({side}x{side} board) returned\n{s}but its givens clash (book: chapter 4, \"Boards of any size\")"
+                "{}",
+                say!(
+                    "solve_general({side}x{side} board) returned\n{s}but its givens clash (book: chapter 4, \"Boards of any size\")",
+                    side,
+                    s
+                )
             ),
             (None, true) => panic!(
-                "solve_general on the {side}x{side} board\n{puzzle}returned no solution, but it has one (book: chapter 4, \"Boards of any size\")"
+                "{}",
+                say!(
+                    "solve_general on the {side}x{side} board\n{puzzle}returned no solution, but it has one (book: chapter 4, \"Boards of any size\")",
+                    side,
+                    puzzle
+                )
             ),
             (Some(s), true) => {
                 if let Err(why) = board_valid(puzzle, s) {
                     panic!(
-                        "solve_general on the {side}x{side} board\n{puzzle}returned\n{s}which is wrong: {why} (book: chapter 4, \"Boards of any size\")"
+                        "{}",
+                        say!(
+                            "solve_general on the {side}x{side} board\n{puzzle}returned\n{s}which is wrong: {why} (book: chapter 4, \"Boards of any size\")",
+                            side,
+                            puzzle,
+                            s,
+                            why
+                        )
                     );
                 }
             }
@@ -671,30 +739,47 @@ mod generator {
     #[track_caller]
     fn check(seed: u64, min_givens: usize) -> Grid {
         let call = format!("generate({seed}, {min_givens})");
-        let expected =
-            format!("a puzzle with exactly one solution and at least {min_givens} givens");
-        let why = "the same seed gives the same puzzle; remove a given only while the puzzle \
-                   stays unique (book: chapter 4, \"A generator of unique puzzles\")";
+        let expected = say!(
+            "a puzzle with exactly one solution and at least {min_givens} givens",
+            min_givens
+        );
+        let why = why(
+            "the same seed gives the same puzzle; remove a given only while the puzzle stays \
+             unique (book: chapter 4, \"A generator of unique puzzles\")",
+        );
         let got = crate::support::guard(&call, &expected, why, || generate(seed, min_givens));
         let again = crate::support::guard(&call, &expected, why, || generate(seed, min_givens));
         assert_eq!(
-            got, again,
-            "{call} returned two different puzzles: the generator must be seeded from `seed` only (book: chapter 4, \"A generator of unique puzzles\")"
+            got,
+            again,
+            "{}",
+            say!(
+                "{call} returned two different puzzles: the generator must be seeded from `seed` only (book: chapter 4, \"A generator of unique puzzles\")",
+                call
+            )
         );
         assert!(
             got.givens() >= min_givens.min(81),
-            "{call} returned {} with {} givens, fewer than {min_givens} (book: chapter 4, \"A generator of unique puzzles\")",
-            got.line(),
-            got.givens()
+            "{}",
+            say!(
+                "{call} returned {grid} with {givens} givens, fewer than {min_givens} (book: chapter 4, \"A generator of unique puzzles\")",
+                call,
+                grid = got.line(),
+                givens = got.givens(),
+                min_givens
+            )
         );
         let count = oracle_count(&got, 2);
         assert_eq!(
             count,
             1,
-            "{call} returned {}, which has {} solutions (counted up to 2), expected exactly one: remove a given only \
-             while the puzzle stays unique (book: chapter 4, \"A generator of unique puzzles\")",
-            got.line(),
-            count
+            "{}",
+            say!(
+                "{call} returned {grid}, which has {count} solutions (counted up to 2), expected exactly one: remove a given only while the puzzle stays unique (book: chapter 4, \"A generator of unique puzzles\")",
+                call,
+                grid = got.line(),
+                count
+            )
         );
         got
     }
@@ -717,11 +802,13 @@ mod generator {
             assert_eq!(
                 oracle_count(&fewer, 2),
                 2,
-                "generate(7, 0) returned {}, but it stays unique without the given at row {}, column {}: with \
-                 min_givens 0 try removing every cell (book: chapter 4, \"A generator of unique puzzles\")",
-                puzzle.line(),
-                i / 9 + 1,
-                i % 9 + 1
+                "{}",
+                say!(
+                    "generate(7, 0) returned {grid}, but it stays unique without the given at row {row}, column {col}: with min_givens 0 try removing every cell (book: chapter 4, \"A generator of unique puzzles\")",
+                    grid = puzzle.line(),
+                    row = i / 9 + 1,
+                    col = i % 9 + 1
+                )
             );
         }
     }
@@ -731,8 +818,11 @@ mod generator {
         let puzzles: std::collections::HashSet<Grid> = (10..20).map(|s| check(s, 0)).collect();
         assert!(
             puzzles.len() >= 9,
-            "generate(10..20, 0) gave only {} different puzzles: is the seed used? (book: chapter 4, \"A generator of unique puzzles\")",
-            puzzles.len()
+            "{}",
+            say!(
+                "generate(10..20, 0) gave only {count} different puzzles: is the seed used? (book: chapter 4, \"A generator of unique puzzles\")",
+                count = puzzles.len()
+            )
         );
     }
 

@@ -73,6 +73,65 @@ fn tr() -> &'static lang::Lang {
     })
 }
 
+/// A check's message in the learner's language: `say!(template, args)`.
+/// The template is the English message with `{name}` placeholders (`cargo
+/// xtask book extract` takes it into the loop's catalogue); each argument
+/// fills one: `name` (a variable, shown with `Display`), `?name` (with
+/// `Debug`), `name = expr` or `name = ?expr`. The values are the learner's
+/// and the numbers, never translated; a quoted book title in the template
+/// is given as the learner's book titles it. In English the text is what
+/// `format!` would make of the same template.
+macro_rules! say {
+    ($template:literal $(, $($args:tt)*)?) => {
+        $crate::support::fill($template, &say!(@args [] $($($args)*)?))
+    };
+    (@args [$($done:tt)*]) => { [$($done)*] };
+    (@args [$($done:tt)*] ? $name:ident $(, $($rest:tt)*)?) => {
+        say!(@args [$($done)* (stringify!($name), format!("{:?}", $name)),] $($($rest)*)?)
+    };
+    (@args [$($done:tt)*] $name:ident = ? $value:expr $(, $($rest:tt)*)?) => {
+        say!(@args [$($done)* (stringify!($name), format!("{:?}", $value)),] $($($rest)*)?)
+    };
+    (@args [$($done:tt)*] $name:ident = $value:expr $(, $($rest:tt)*)?) => {
+        say!(@args [$($done)* (stringify!($name), format!("{}", $value)),] $($($rest)*)?)
+    };
+    (@args [$($done:tt)*] $name:ident $(, $($rest:tt)*)?) => {
+        say!(@args [$($done)* (stringify!($name), format!("{}", $name)),] $($($rest)*)?)
+    };
+}
+
+/// [`say!`]'s work: `template` translated, its book titles the learner's,
+/// then filled from `args` (the values are never translated).
+pub fn fill<const N: usize>(template: &str, args: &[(&str, String); N]) -> String {
+    let lang = tr();
+    let args: Vec<(&str, &dyn std::fmt::Display)> = args
+        .iter()
+        .map(|(name, value)| (*name, value as &dyn std::fmt::Display))
+        .collect();
+    lang::substitute(&lang.titles_in(lang.tr(template)), &args)
+}
+
+/// Marks `text` as a check's reason (a suite's `WHY`, ending with the book
+/// section): `cargo xtask book extract` takes it into the loop's
+/// catalogue, and [`said`] (or [`guard`]) shows it in the learner's
+/// language.
+pub const fn why(text: &'static str) -> &'static str {
+    text
+}
+
+/// A book section's title as the learner's book prints it, in the
+/// language's quotation marks (`"Every board"`, `「すべての盤面」`), for a
+/// template's `{section}`.
+pub fn title(english: &str) -> String {
+    tr().quoted(tr().title(english))
+}
+
+/// A [`why`] (or any message without placeholders) in the learner's
+/// language, its book titles the learner's.
+pub fn said(text: &str) -> String {
+    tr().titles_in(tr().tr(text))
+}
+
 /// A property-test config that writes nothing into the repository.
 pub fn quiet(cases: u32) -> Config {
     // The suite's own hook keeps each failure to its first panic.
@@ -227,6 +286,10 @@ pub fn quiet_panics() {
 #[track_caller]
 pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) -> T {
     quiet_panics();
+    // The reason in the learner's language (a suite's `why(...)`); the
+    // call and the expected value come filled already.
+    let why = said(why);
+    let why = why.as_str();
     let was = GUARDED.with(|g| g.replace(true));
     // The three texts are borrowed for this whole function, so they
     // outlive `f`; the outer guard's words come back after it.
@@ -258,7 +321,7 @@ pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) ->
                         ("message", &message),
                         ("place", &place),
                         ("expected", &expected),
-                        ("why", &tr().titles_in(why)),
+                        ("why", &why),
                     ]
                 )
             )
@@ -272,9 +335,77 @@ pub fn guard<T>(call: &str, expected: &str, why: &str, f: impl FnOnce() -> T) ->
 mod overflow {
     use super::{BOOK_WORDS, CALL_WORDS, NO_WORDS};
     use std::cell::Cell;
+    use std::sync::OnceLock;
+
+    /// A piece of a note: words, or the value at an index (the call, the
+    /// expected value, why; or the book section).
+    enum Piece {
+        Text(String),
+        Value(usize),
+    }
+
+    /// The notes in the learner's language, each template cut at its
+    /// placeholders, made before any abort: the handler may not allocate
+    /// or read a file, only follow these.
+    struct Notes {
+        call: Vec<Piece>,
+        snapshot: Vec<Piece>,
+        plain: String,
+        usual: String,
+    }
+
+    static NOTES: OnceLock<Notes> = OnceLock::new();
+
+    /// `template` cut at each of `names` (`{call}`, ...), in the order the
+    /// template (the translation's own word order) puts them.
+    fn pieces(template: &str, names: &[&str]) -> Vec<Piece> {
+        let mut out = Vec::new();
+        let mut rest = template;
+        loop {
+            let next = names
+                .iter()
+                .enumerate()
+                .filter_map(|(i, n)| Some((rest.find(&format!("{{{n}}}"))?, i, n.len() + 2)))
+                .min();
+            let Some((at, index, len)) = next else {
+                out.push(Piece::Text(rest.to_string()));
+                return out;
+            };
+            out.push(Piece::Text(rest[..at].to_string()));
+            out.push(Piece::Value(index));
+            rest = &rest[at + len..];
+        }
+    }
 
     /// Installs [`on_abort`] for SIGABRT, unless someone else handles it.
     pub(super) fn note_before_the_abort() {
+        let lang = super::tr();
+        NOTES.get_or_init(|| Notes {
+            call: pieces(
+                lang.tr(
+                    "{call} overflowed its stack instead of returning; expected {expected}: {why}",
+                ),
+                &["call", "expected", "why"],
+            ),
+            snapshot: pieces(
+                lang.tr(
+                    "the test named above overflowed its stack instead of returning; the book \
+                     explains what it should return: {book}",
+                ),
+                &["book"],
+            ),
+            plain: lang
+                .tr("the test named above overflowed its stack")
+                .to_string(),
+            usual: format!(
+                "\n    {}\n",
+                lang.tr(
+                    "it is usually a recursion that never reaches its base case: every call \
+                     makes another until the stack runs out. A stack overflow stops the whole \
+                     test binary, so the tests after this one did not run."
+                )
+            ),
+        });
         // SAFETY: `sigaction` is plain data (zeroed is a valid value, an
         // empty mask and no flags); the first call only reads the current
         // action into it, the second installs a handler that takes the
@@ -307,40 +438,45 @@ mod overflow {
         if !on_the_alternate_stack() {
             return;
         }
-        let [call, expected, why] = CALL_WORDS.try_with(Cell::get).unwrap_or(NO_WORDS);
-        let text = |s: &'static str| (s.as_ptr(), s.len());
-        let usual = text(
-            "\n    it is usually a recursion that never reaches its base case: every call makes \
-             another until the stack runs out. A stack overflow stops the whole test binary, \
-             so the tests after this one did not run.\n",
-        );
+        // An atomic load: made once, before, by `note_before_the_abort`.
+        let Some(notes) = NOTES.get() else {
+            return;
+        };
+        let values = CALL_WORDS.try_with(Cell::get).unwrap_or(NO_WORDS);
+        let text = |s: &String| (s.as_ptr(), s.len());
+        let usual = text(&notes.usual);
         let book = BOOK_WORDS
             .try_with(Cell::get)
             .unwrap_or((std::ptr::null(), 0));
-        if call.0.is_null() && !book.0.is_null() {
+        // The pieces of a template, its values in place (a fixed array:
+        // no allocation here).
+        let mut parts = [(std::ptr::null(), 0); 12];
+        let mut count = 0;
+        let mut fill = |pieces: &[Piece], values: &[(*const u8, usize)]| {
+            for piece in pieces {
+                let part = match piece {
+                    Piece::Text(s) => text(s),
+                    Piece::Value(i) => values[*i],
+                };
+                if count < parts.len() - 1 {
+                    parts[count] = part;
+                    count += 1;
+                }
+            }
+        };
+        if values[0].0.is_null() && !book.0.is_null() {
             // A snapshot test (no check helper guards it): the test is the
             // one Rust named above, and its `explain` names the section.
-            write_whole(&[
-                text(
-                    "the test named above overflowed its stack instead of returning; the book explains what it should return: ",
-                ),
-                book,
-                usual,
-            ]);
-        } else if call.0.is_null() {
+            fill(&notes.snapshot, &[book]);
+        } else if values[0].0.is_null() {
             // Code no check helper guarded (a property): the test is the
             // one Rust named above.
-            write_whole(&[text("the test named above overflowed its stack"), usual]);
+            fill(&[Piece::Value(0)], &[text(&notes.plain)]);
         } else {
-            write_whole(&[
-                call,
-                text(" overflowed its stack instead of returning; expected "),
-                expected,
-                text(": "),
-                why,
-                usual,
-            ]);
+            fill(&notes.call, &values);
         }
+        parts[count] = usual;
+        write_whole(&parts[..=count]);
     }
 
     /// Whether this thread runs on its alternate signal stack now.
@@ -363,16 +499,17 @@ mod overflow {
             iov_base: std::ptr::null_mut(),
             iov_len: 0,
         };
-        let mut iov = [none; 6];
+        let mut iov = [none; 12];
         for (slot, &(base, len)) in iov.iter_mut().zip(parts) {
             slot.iov_base = base.cast_mut().cast();
             slot.iov_len = len;
         }
         let count = parts.len().min(iov.len()) as libc::c_int;
-        // SAFETY: each iovec names `len` readable bytes: static text (an
-        // `explain`'s section is `'static` too), or a
-        // guard's texts, borrowed until its call returns, which it has not
-        // (the overflow happened inside it: the guard clears them after).
+        // SAFETY: each iovec names `len` readable bytes: the notes (made
+        // once, never freed), an `explain`'s section (held by its guard
+        // until the scope ends, which it has not), or a guard's texts,
+        // borrowed until its call returns, which it has not (the overflow
+        // happened inside it: the guard clears them after).
         #[allow(unsafe_code)]
         unsafe {
             libc::writev(2, iov.as_ptr(), count);
@@ -418,7 +555,8 @@ pub const fn rule(text: &'static str) -> &'static str {
     text
 }
 
-/// Binds, until the returned guard drops, a snapshot description that says
+/// Binds, until the returned guard drops (`book`, the section, is a loop
+/// message: `cargo xtask book extract` takes it), a snapshot description that says
 /// the rule the snapshot checks (one line), where the expected text comes
 /// from and where the book explains it; insta
 /// prints it above the diff of a failing snapshot. Until then a stack
@@ -429,19 +567,30 @@ pub fn explain(book: &'static str, rule: &'static str) -> impl Sized {
     settings.set_description(tr().fill(
         "the rule: {rule}\nthe expected lines (-) were recorded from the reference solution, yours \
          are marked +; the book explains what is expected and why: {book}",
-        &[("rule", &tr().tr(rule)), ("book", &tr().titles_in(book))],
+        &[("rule", &tr().tr(rule)), ("book", &said(book))],
     ));
     (settings.bind_to_scope(), Explained::new(book))
 }
 
 /// The book section of the [`explain`] in scope, for the overflow note
-/// and the watchdog; the section before it comes back when it drops.
-struct Explained((*const u8, usize), Option<watchdog::Running>);
+/// and the watchdog; the section before it comes back when it drops. The
+/// section in the learner's language is kept here: the overflow note
+/// points at it.
+struct Explained(
+    (*const u8, usize),
+    Option<watchdog::Running>,
+    #[allow(dead_code)] String,
+);
 
 impl Explained {
     fn new(book: &'static str) -> Self {
-        let outer = BOOK_WORDS.with(|b| b.replace((book.as_ptr(), book.len())));
-        Explained(outer, watchdog::enter(|| watchdog::Words::Book(book)))
+        let shown = said(book);
+        let outer = BOOK_WORDS.with(|b| b.replace((shown.as_ptr(), shown.len())));
+        Explained(
+            outer,
+            watchdog::enter(|| watchdog::Words::Book(book)),
+            shown,
+        )
     }
 }
 
@@ -597,7 +746,7 @@ mod watchdog {
                     ("call", call),
                     ("seconds", &seconds),
                     ("expected", expected),
-                    ("why", &lang.titles_in(why)),
+                    ("why", why),
                 ],
             ),
             Words::Book(book) => lang.fill(
@@ -606,7 +755,7 @@ mod watchdog {
                 &[
                     ("test", &test),
                     ("seconds", &seconds),
-                    ("book", &lang.titles_in(book)),
+                    ("book", &super::said(book)),
                 ],
             ),
         };

@@ -87,22 +87,48 @@ impl Lang {
     }
 
     /// `text` with each quoted book title (`"The naive DFS"`) given as this
-    /// language's book titles it: the section a message names is found by
-    /// the reader under the title their book shows.
+    /// language's book titles it, in the language's own quotes (`「...」`,
+    /// `“...”`, `«...»`): the section a message names is found by the reader
+    /// under the title their book shows. Any other quoted text is kept.
     pub fn titles_in(&self, text: &str) -> String {
         if self.is_english() || !text.contains('"') {
             return text.to_string();
         }
         let mut out = String::with_capacity(text.len());
-        let mut parts = text.split('"');
+        let mut parts = text.split('"').peekable();
         out.push_str(parts.next().unwrap_or_default());
         let mut quoted = true;
-        for part in parts {
-            out.push('"');
-            out.push_str(if quoted { self.title(part) } else { part });
+        while let Some(part) = parts.next() {
+            // A quoted part needs its closing quote: an odd last quote is
+            // text.
+            let closed = parts.peek().is_some();
+            match (quoted && closed, self.title(part)) {
+                (true, title) if title != part => out.push_str(&self.quoted(title)),
+                (true, _) => {
+                    out.push('"');
+                    out.push_str(part);
+                    out.push('"');
+                }
+                (false, _) if quoted => {
+                    out.push('"');
+                    out.push_str(part);
+                }
+                (false, _) => out.push_str(part),
+            }
             quoted = !quoted;
         }
         out
+    }
+
+    /// `text` in this language's quotation marks.
+    pub fn quoted(&self, text: &str) -> String {
+        let (open, close) = match self.code.as_str() {
+            "ja" => ("「", "」"),
+            "zh-CN" => ("“", "”"),
+            "ru" => ("«", "»"),
+            _ => ("\"", "\""),
+        };
+        format!("{open}{text}{close}")
     }
 
     /// The language's code (`en`, `ja`, `zh-CN`, `ru`).

@@ -133,3 +133,31 @@ fn every_chapters_failing_stubs_speak_each_language_with_every_value_in_place() 
     eprintln!("{}", table.join("\n"));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn a_quoted_book_title_reads_as_the_languages_title_in_its_own_quotes() {
+    let root = repo();
+    let text = "(book: chapter 0, \"The recursive template\"); got \"Q\" and a lone \"";
+    assert_eq!(
+        Lang::english().titles_in(text),
+        text,
+        "English is left as written"
+    );
+    for (code, open, close) in [("ja", "「", "」"), ("zh-CN", "“", "”"), ("ru", "«", "»")] {
+        let lang = Lang::load(&root, code);
+        let title = lang.title("The recursive template");
+        assert_ne!(
+            title, "The recursive template",
+            "{code}'s book titles the section"
+        );
+        let shown = lang.titles_in(text);
+        assert!(
+            shown.contains(&format!("{open}{title}{close}")),
+            "{code}: the title in the language's quotes: {shown}"
+        );
+        assert!(
+            shown.contains("got \"Q\" and a lone \""),
+            "{code}: other quoted text and an odd quote are kept: {shown}"
+        );
+    }
+}

@@ -8,7 +8,9 @@
 //! binary, so the support module's SIGABRT handler names the guarded call
 //! just before the abort goes on (unix only). This test writes such a
 //! learner into a copy of chapter 0 (the repository's stubs are never
-//! edited) and runs `cargo test` there, as the learner would.
+//! edited) and runs `cargo test` there, as the learner would. A wrong
+//! answer, run in each translated language, reads as the catalogue's
+//! translation with the learner's values exactly as English shows them.
 //!
 //! A search that never returns would hang the run with every message
 //! unprinted; the suites' watchdog names the guarded call that has run
@@ -197,6 +199,62 @@ fn a_search_that_never_returns_is_named_and_the_run_ends() {
         said.contains("Start with `dfs_stack`"),
         "the last line still names the exercise to start with:\n{said}"
     );
+}
+
+#[test]
+fn a_wrong_answer_is_explained_in_each_language_with_the_learners_values_untouched() {
+    let _alone = one_copy_at_a_time();
+    // A stack search that stops after its start vertex.
+    let (_tmp, root) = learner_copy(&[(
+        "dfs_stack",
+        "if start < graph.len() { vec![start] } else { Vec::new() }",
+    )]);
+    // The translators' catalogues: the loop's, and the book's for titles.
+    for code in ["ja", "zh-CN", "ru"] {
+        for po in [
+            format!("book/po/loop/{code}.po"),
+            format!("book/po/{code}.po"),
+        ] {
+            let to = root.join(&po);
+            std::fs::create_dir_all(to.parent().expect("a folder")).expect("book/po/");
+            std::fs::copy(common::repo().join(&po), &to).expect("copy a catalogue");
+        }
+    }
+    let why = "the order the recursion finds: push neighbours so that the first one is popped \
+               first (book: chapter 0, \"The explicit stack\")";
+    let english = "{call} returned {got}, expected {expected}, {why}";
+    for code in ["ja", "zh-CN", "ru"] {
+        let mut learner = learner_command(&root, "dfs_stack::visits_in_preorder::case_2");
+        learner.env("WORKBOOK_LANG", code);
+        let run = learner.output().expect("cargo runs");
+        let said = String::from_utf8_lossy(&run.stdout).into_owned()
+            + &String::from_utf8_lossy(&run.stderr);
+        let lang = workbook_core::lang::Lang::load(&root, code);
+        assert_ne!(
+            lang.tr(english),
+            english,
+            "{code} translates the check's message"
+        );
+        let why = lang.titles_in(lang.tr(why));
+        let want = workbook_core::lang::substitute(
+            &lang.titles_in(lang.tr(english)),
+            &[
+                ("call", &"dfs_stack([[1, 2], [3], [3], []], 0)"),
+                ("got", &"[0]"),
+                ("expected", &"[0, 1, 3, 2]"),
+                ("why", &why),
+            ],
+        );
+        assert!(
+            said.contains(&want),
+            "in {code}, the message is the translation with the call and both values as \
+             written:\n{want}\nnot found in:\n{said}"
+        );
+        assert!(
+            !said.contains("returned [0], expected") && !said.contains("The explicit stack"),
+            "in {code}, neither the English message nor the English title is left:\n{said}"
+        );
+    }
 }
 
 /// Runs `command` (its own process group on unix, so everything it starts

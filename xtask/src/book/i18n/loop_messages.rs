@@ -5,8 +5,10 @@
 //!
 //! The problem: the loop's words are format templates in Rust source, not
 //! pages. The state: every string literal handed to the language module's
-//! `tr(`, `fill(`, `count(` (two literals: one, many) or `rule(` (a
-//! snapshot's rule, in the suites) in the learner's
+//! `tr(`, `fill(`, `count(` (two literals: one, many), or in the suites
+//! `rule(` (a snapshot's rule) and `explain(` (its book section), `why(`
+//! (a check's reason) and `say!(` (a check's message, its values filled by
+//! name) in the learner's
 //! tool (`workbook/src/`), the core it shares (`core/src/`) and the
 //! suites (`tests/*.rs`); a
 //! `{name}` in a message is a placeholder the code fills and a translation
@@ -130,7 +132,9 @@ pub fn loop_template(root: &Path) -> Result<Catalogue> {
 /// `(line, msgid, msgid_plural)` of each message in Rust source `text`.
 pub fn messages(text: &str) -> Vec<(usize, String, Option<String>)> {
     let mut found = Vec::new();
-    for call in ["tr(", "fill(", "count(", "rule("] {
+    for call in [
+        "tr(", "fill(", "count(", "rule(", "why(", "say!(", "explain(",
+    ] {
         let mut from = 0;
         while let Some(at) = text[from..].find(call) {
             let start = from + at;
@@ -193,7 +197,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn messages_are_the_literals_given_to_tr_fill_and_count() {
+    fn messages_are_the_literals_given_to_tr_fill_count_why_and_say() {
         let src = r#"
             let a = lang.tr("Plain words.");
             let b = tr().fill("{n} of \
@@ -201,6 +205,8 @@ mod tests {
             let c = lang.count("{n} test", "{n} tests", n, &[]);
             let d = attr("not this");
             let e = x.iter().count();
+            const WHY: &str = why("a reason (book: \"The search\")");
+            let f = say!("{call} returned {got}", call, ?got);
         "#;
         let found: Vec<_> = messages(src).into_iter().map(|(_, m, p)| (m, p)).collect();
         assert_eq!(
@@ -209,6 +215,8 @@ mod tests {
                 ("Plain words.".to_string(), None),
                 ("{n} of {all}".to_string(), None),
                 ("{n} test".to_string(), Some("{n} tests".to_string())),
+                ("a reason (book: \"The search\")".to_string(), None),
+                ("{call} returned {got}".to_string(), None),
             ]
         );
     }
