@@ -76,6 +76,10 @@ pub enum Outcome {
     Idle,
     /// The learner's budget for tests ran out (`Budget`).
     OverBudget,
+    /// The grader failed, not the learner's code: the judge (which never
+    /// runs it) ran out of memory. Counted neither in the learner's points
+    /// nor in its maximum; the instructor's report names it.
+    GraderError,
 }
 
 impl Outcome {
@@ -88,6 +92,7 @@ impl Outcome {
             Outcome::OutOfMemory => "out of memory",
             Outcome::Idle => "idle",
             Outcome::OverBudget => "over budget",
+            Outcome::GraderError => "grader error",
         }
     }
 }
@@ -263,7 +268,10 @@ impl Runner<'_> {
             });
         }
         let first = self.run_once(binary, test)?;
-        if !matches!(first.outcome, Outcome::Timeout | Outcome::OutOfMemory) {
+        if !matches!(
+            first.outcome,
+            Outcome::Timeout | Outcome::OutOfMemory | Outcome::GraderError
+        ) {
             return Ok(first);
         }
         let mut second = self.run_once(binary, test)?;
@@ -281,7 +289,7 @@ impl Runner<'_> {
     }
 
     /// The limits and the uid `__limited` sets before it becomes `program`.
-    fn limited(&self, cmd: &mut Command, uid: Option<u32>, wire: bool) {
+    fn limited(&self, cmd: &mut Command, uid: Option<u32>, gid: Option<u32>, wire: bool) {
         let l = &self.limits;
         let nproc = match uid {
             Some(_) => l.tasks,
@@ -295,6 +303,7 @@ impl Runner<'_> {
             cpu_secs: l.cpu_secs,
             tasks: nproc,
             uid,
+            gid,
         };
         cmd.arg(TEST_COMMAND).args(limits.to_args());
     }
@@ -321,7 +330,8 @@ impl Runner<'_> {
             }
             None => Command::new(&self.self_exe),
         };
-        self.limited(&mut cmd, uid, wire);
+        // The judges' group: the one that may read the judges' files.
+        self.limited(&mut cmd, uid, self.sandbox.judge_gid(), wire);
         cmd.arg(binary)
             .arg("--logfile")
             .arg(log)
@@ -356,6 +366,12 @@ impl Runner<'_> {
             // Messages in the report's language, whatever the instructor's
             // locale: the learner's loop reads WORKBOOK_LANG first.
             .env("WORKBOOK_LANG", "en")
+            // The largest answer the judge reads: a 64th of its memory,
+            // so what the subject sends can never exhaust the judge.
+            .env(
+                "WORKBOOK_JUDGE_FRAME_MAX",
+                judge_frame_max(self.limits.memory_bytes).to_string(),
+            )
             // The hidden suites' secret: the judge's environment is
             // readable by its own uid alone, never the subject's.
             .env(crate::hidden_seed::JUDGE_ENV, self.hidden_seed.to_string())
@@ -386,7 +402,8 @@ impl Runner<'_> {
             }
             None => Command::new(&self.self_exe),
         };
-        self.limited(&mut cmd, uid, true);
+        // Its own uid's group, never the judges'.
+        self.limited(&mut cmd, uid, None, true);
         cmd.arg(subject)
             .current_dir("/")
             .env_clear()
@@ -395,6 +412,12 @@ impl Runner<'_> {
             .env("RAYON_NUM_THREADS", "2")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // A machine without seccomp, simulated for the tests that prove
+        // what stands without the filter (the judges' files' modes): only
+        // the grader's own environment can ask for it, never the learner.
+        if std::env::var_os(crate::judge::NO_SECCOMP_ENV).is_some_and(|v| v == "1") {
+            cmd.env(crate::judge::NO_SECCOMP_ENV, "1");
+        }
         if !self.sandbox.mode.bwrap() {
             cmd.process_group(0);
         }
@@ -607,6 +630,18 @@ fn drain(
     })
 }
 
+/// The largest frame a judge with `memory_bytes` of address space reads:
+/// a 64th, room for the frame, its copy and its decoded value (postcard
+/// grows at most 24 times) beside the judge's own work; no limit (the
+/// wire's own cap) when memory is not limited.
+pub fn judge_frame_max(memory_bytes: u64) -> u64 {
+    if memory_bytes == 0 {
+        u64::from(u32::MAX)
+    } else {
+        memory_bytes / 64
+    }
+}
+
 /// Names what happened from the exit status; the output only explains.
 fn classify(
     test: &str,
@@ -644,11 +679,11 @@ fn classify(
         // reference's work). Not a verdict on the learner's memory.
         let mib = l.memory_bytes >> 20;
         return (
-            Outcome::OutOfMemory,
+            Outcome::GraderError,
             format!(
                 "the judge (the grader's side of the test, which never runs your code) ran out of memory \
-                 (the limit is {mib} MiB), most likely holding an answer your code sent: an error of the \
-                 grader, not a measure of your code's memory; tell your instructor"
+                 (the limit is {mib} MiB): the grader's fault, so this test is not counted against you \
+                 (neither in your points nor in the maximum); your instructor's report names it"
             ),
         );
     }

@@ -63,6 +63,7 @@
 mod cgroup;
 mod class;
 pub mod cli;
+mod closed;
 mod config;
 mod escape;
 mod exec;

@@ -144,6 +144,10 @@ pub(crate) fn prepare<'a>(
     }
     let hidden = config.hidden_dir(root);
     let hidden_seed = HiddenSeed::choose(root, &config)?;
+    if sandbox.mode == Mode::Container && sandbox.root() {
+        // The tests see the whole file system: the seed must be closed.
+        hidden_seed.closed_to_others()?;
+    }
     if hidden.is_some() {
         for w in hidden_seed::warnings(root, hidden.as_deref(), &hidden_seed) {
             eprintln!("grade: WARNING: {w}");
@@ -230,6 +234,11 @@ pub(crate) fn prepare<'a>(
             return Err(e);
         }
     };
+    if sandbox.root() {
+        // Tests run under uids of their own: the judges' files become the
+        // judges' group's alone, whoever opened them since.
+        crate::closed::close(&target_dir)?;
+    }
     let limits = Limits {
         wall: config.wall(),
         cpu_secs: config.cpu_limit_secs,

@@ -33,6 +33,13 @@ use std::process::{Command, Stdio};
 const UID_BASE: u32 = 200_000;
 const UID_BLOCK: u32 = 4096;
 
+/// The judges' group: a root grader runs every judge with this gid, and
+/// the judges' files (`closed.rs`) are readable by their owner and this
+/// group alone, so a subject (its own uid and gid, no other group) cannot
+/// read the suites, the reference linked into the hidden ones or their
+/// build, even where it sees the whole file system (container mode).
+pub const JUDGE_GID: u32 = UID_BASE - 1;
+
 /// How children are contained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -160,6 +167,17 @@ impl Sandbox {
                  (`apt-get install bubblewrap`) or pass --no-sandbox to grade without one"
             ),
         }
+    }
+
+    /// Whether the grader runs as root: tests then run under uids of their
+    /// own and judges in [`JUDGE_GID`].
+    pub fn root(&self) -> bool {
+        self.root
+    }
+
+    /// The gid a judge runs in, when the grader can switch ids.
+    pub fn judge_gid(&self) -> Option<u32> {
+        self.root.then_some(JUDGE_GID)
     }
 
     /// The uid test run number `run` runs under, when the grader can
