@@ -735,3 +735,39 @@ fn clean_panic(msg: &str) -> String {
         .collect();
     lines.join("\n").trim().to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    #[test]
+    fn a_judge_that_ran_out_of_memory_is_the_graders_error_not_the_learners() {
+        let limits = Limits {
+            wall: Duration::from_secs(30),
+            cpu_secs: 5,
+            memory_bytes: 512 << 20,
+            output_bytes: 1 << 20,
+            tasks: 64,
+            idle: Duration::from_secs(5),
+        };
+        // What std's allocator prints before it aborts (SIGABRT).
+        let (outcome, message) = classify(
+            "dfs_recursive::t",
+            std::process::ExitStatus::from_raw(6),
+            false,
+            "",
+            "memory allocation of 536870912 bytes failed",
+            &limits,
+        );
+        assert_eq!(outcome, Outcome::GraderError);
+        assert!(message.contains("not counted against you"), "{message}");
+        assert!(message.contains("512 MiB"), "{message}");
+    }
+
+    #[test]
+    fn the_judge_reads_a_64th_of_its_memory_per_answer() {
+        assert_eq!(judge_frame_max(512 << 20), 8 << 20);
+        assert_eq!(judge_frame_max(0), u64::from(u32::MAX));
+    }
+}

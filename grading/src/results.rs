@@ -602,6 +602,30 @@ mod tests {
     }
 
     #[test]
+    fn a_judge_out_of_memory_is_counted_neither_in_the_points_nor_in_the_maximum() {
+        let run = |outcome| TestRun {
+            outcome,
+            message: "m".into(),
+            output: String::new(),
+            seconds: 0.1,
+        };
+        let failed = one(ChapterStatus::Graded, Some(run(Outcome::Failed)));
+        assert_eq!((failed.points.total, failed.points.max), (0.0, 0.5));
+        let grader = one(ChapterStatus::Graded, Some(run(Outcome::GraderError)));
+        assert_eq!((grader.points.total, grader.points.max), (0.0, 0.0));
+        assert_eq!(grader.tests[0].max_points, 0.0);
+        assert_eq!(grader.tests[0].verdict, "grader error");
+        // A hidden one says so in the grader's words.
+        let hidden = one_of(
+            Suite::Hidden,
+            ChapterStatus::Graded,
+            Some(run(Outcome::GraderError)),
+        );
+        let said = hidden.tests[0].message.clone().unwrap_or_default();
+        assert!(said.contains("not counted against you"), "{said}");
+    }
+
+    #[test]
     fn a_chapter_that_did_not_compile_is_not_gradable() {
         assert!(one(ChapterStatus::Graded, None).gradable());
         assert!(one(ChapterStatus::NotStarted, None).gradable());
