@@ -187,8 +187,8 @@ impl Subject {
                 let _ = self.child.wait();
             }
         }
-        let stdout = self.out.join().unwrap_or_default();
-        let stderr = self.err.join().unwrap_or_default();
+        let stdout = joined(self.out);
+        let stderr = joined(self.err);
         Fate {
             status: self.status.filter(|s| !s.success()),
             stopped: self.stopped,
@@ -539,8 +539,8 @@ impl Runner<'_> {
             std::thread::sleep(Duration::from_millis(5));
         };
         let seconds = start.elapsed().as_secs_f64();
-        let stdout = out.join().unwrap_or_default();
-        let stderr = err.join().unwrap_or_default();
+        let stdout = joined(out);
+        let stderr = joined(err);
         let recorded = recorded_pass(&log, test);
         let _ = std::fs::remove_dir_all(log.parent().unwrap_or(&log));
         let (mut outcome, mut message) =
@@ -628,6 +628,22 @@ fn drain(
         }
         String::from_utf8_lossy(&kept).into_owned()
     })
+}
+
+/// What a pipe's reader read, once the process tree behind the pipe was
+/// killed and reaped: whole when the pipe closes within a few seconds;
+/// else (a process the kill missed still holds it) what is known so far is
+/// lost and the reader is left behind, so a test never hangs on it.
+fn joined(reader: std::thread::JoinHandle<String>) -> String {
+    let until = Instant::now() + Duration::from_secs(5);
+    while !reader.is_finished() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    if reader.is_finished() {
+        reader.join().unwrap_or_default()
+    } else {
+        String::new()
+    }
 }
 
 /// The largest frame a judge with `memory_bytes` of address space reads:

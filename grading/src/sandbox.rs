@@ -397,8 +397,36 @@ pub fn kill_tree(child: &mut std::process::Child, mode: Mode) {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status();
+    } else {
+        // `bwrap`'s own child (the namespace's first process) dies with
+        // it only once it has asked to (`--die-with-parent`): killed in
+        // the moment between, it lives on as an orphan holding the test's
+        // pipes. Its descendants are killed first, while they are listed.
+        let mut found = Vec::new();
+        descendants(child.id(), &mut found);
+        for pid in found {
+            if let Some(pid) = rustix::process::Pid::from_raw(pid as i32) {
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+            }
+        }
     }
     let _ = child.kill();
+}
+
+/// Every process under `pid` (`/proc/PID/task/*/children`), deepest last.
+fn descendants(pid: u32, out: &mut Vec<u32>) {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return;
+    };
+    for t in tasks.flatten() {
+        let children = std::fs::read_to_string(t.path().join("children")).unwrap_or_default();
+        for c in children.split_whitespace().filter_map(|c| c.parse().ok()) {
+            if out.len() < 4096 && !out.contains(&c) {
+                out.push(c);
+                descendants(c, out);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
