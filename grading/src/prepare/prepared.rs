@@ -62,6 +62,10 @@ pub fn key(fresh: &Path, hidden: &str) -> Result<String> {
     h.update([0]);
     h.update(toolchain(fresh).as_bytes());
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    // How subjects are built: the seed is built so, and links to it.
+    for c in crate::workspace::SUBJECT_PROFILE {
+        h.update(c.as_bytes());
+    }
     let digest = h.finalize();
     Ok(digest[..8].iter().map(|b| format!("{b:02x}")).collect())
 }
