@@ -57,6 +57,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) answers: Vec<tables::Answers>,
     pub(crate) config: Config,
     pub(crate) target_dir: PathBuf,
+    /// The subjects built for this prepared class, by their sources' hash.
+    pub(crate) subjects: crate::subjects::Subjects,
     /// The compiled dependencies every worker's builds link to.
     pub(crate) seed: seed::Seed,
     /// Whether each worker's builds get a control group.
@@ -283,6 +285,7 @@ pub(crate) fn prepare<'a>(
             &chapters.iter().map(Chapter::package).collect::<Vec<_>>(),
         ),
         cgroups: cgroup::available(),
+        subjects: crate::subjects::Subjects::new(&target_dir, &key),
         target_dir,
         pristine,
         sandbox,

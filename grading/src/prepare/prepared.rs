@@ -324,6 +324,7 @@ pub fn sweep(target: &Path, keep: &str) -> Vec<String> {
         let _ = std::fs::remove_dir_all(base.join(&k));
         let _ = std::fs::remove_file(base.join(format!("{k}.ready")));
         let _ = std::fs::remove_file(seed_marker(target, &k));
+        crate::subjects::remove(target, &k);
         let _ = std::fs::remove_file(&lock);
         said.push(format!("removed the prepared class {k} ({why})"));
     }

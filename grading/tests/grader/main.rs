@@ -21,7 +21,7 @@
 //! - `interrupt`: SIGINT leaves nothing, the next run sweeps a dead run;
 //! - `platforms`: Gradescope's, PrairieLearn's and Classroom's scripts;
 //! - `prepared`: a prepared class reused under its key, another key for
-//!   another config, a stale one swept;
+//!   another config, a stale one swept; a resubmission not built again;
 //! - `seeded`: a table of the repository's hidden inputs earns, under the
 //!   secret seed, only what a public table earns;
 //! - `shards`: shards merged give the gradebook of one run; `test-runner`.
