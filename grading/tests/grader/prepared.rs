@@ -142,8 +142,10 @@ fn a_resubmission_of_the_same_sources_is_not_built_again_and_gets_the_same_grade
     .expect("the folder opened");
     // Sources no earlier run built: the reference with a body of its own.
     let nonce = format!("{:?}", SystemTime::now());
+    let reference = tmp.path().join("reference");
+    workbook_core::testkit::write_learner_reference(&repo(), "intro", &reference);
     let lib = workbook_core::testkit::replace_body(
-        &workbook_core::testkit::learner_reference(&repo()),
+        &std::fs::read_to_string(reference.join("lib.rs")).expect("the reference's lib.rs"),
         "dfs_recursive",
         &format!(
             "let _ = {nonce:?}; let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
@@ -153,7 +155,7 @@ fn a_resubmission_of_the_same_sources_is_not_built_again_and_gets_the_same_grade
     let subs = tmp.path().join("submissions");
     write(&subs.join("ann/exercises/00_intro/src/lib.rs"), &lib);
     let grade = |out: &Path| {
-        turn.ok(tool::grade(&repo(), &subs, out).args(["--chapter", "intro"]));
+        turn.ok(&mut tool::grade(&repo(), &subs, out));
         graded(out, "ann")
     };
     let first = grade(&tmp.path().join("first"));
