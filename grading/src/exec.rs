@@ -76,6 +76,10 @@ pub enum Outcome {
     Idle,
     /// The learner's budget for tests ran out (`Budget`).
     OverBudget,
+    /// The grader failed, not the learner's code: the judge (which never
+    /// runs it) ran out of memory. Counted neither in the learner's points
+    /// nor in its maximum; the instructor's report names it.
+    GraderError,
 }
 
 impl Outcome {
@@ -88,6 +92,7 @@ impl Outcome {
             Outcome::OutOfMemory => "out of memory",
             Outcome::Idle => "idle",
             Outcome::OverBudget => "over budget",
+            Outcome::GraderError => "grader error",
         }
     }
 }
@@ -182,8 +187,8 @@ impl Subject {
                 let _ = self.child.wait();
             }
         }
-        let stdout = self.out.join().unwrap_or_default();
-        let stderr = self.err.join().unwrap_or_default();
+        let stdout = joined(self.out);
+        let stderr = joined(self.err);
         Fate {
             status: self.status.filter(|s| !s.success()),
             stopped: self.stopped,
@@ -263,7 +268,10 @@ impl Runner<'_> {
             });
         }
         let first = self.run_once(binary, test)?;
-        if !matches!(first.outcome, Outcome::Timeout | Outcome::OutOfMemory) {
+        if !matches!(
+            first.outcome,
+            Outcome::Timeout | Outcome::OutOfMemory | Outcome::GraderError
+        ) {
             return Ok(first);
         }
         let mut second = self.run_once(binary, test)?;
@@ -281,7 +289,7 @@ impl Runner<'_> {
     }
 
     /// The limits and the uid `__limited` sets before it becomes `program`.
-    fn limited(&self, cmd: &mut Command, uid: Option<u32>, wire: bool) {
+    fn limited(&self, cmd: &mut Command, uid: Option<u32>, gid: Option<u32>, wire: bool) {
         let l = &self.limits;
         let nproc = match uid {
             Some(_) => l.tasks,
@@ -295,6 +303,7 @@ impl Runner<'_> {
             cpu_secs: l.cpu_secs,
             tasks: nproc,
             uid,
+            gid,
         };
         cmd.arg(TEST_COMMAND).args(limits.to_args());
     }
@@ -321,7 +330,8 @@ impl Runner<'_> {
             }
             None => Command::new(&self.self_exe),
         };
-        self.limited(&mut cmd, uid, wire);
+        // The judges' group: the one that may read the judges' files.
+        self.limited(&mut cmd, uid, self.sandbox.judge_gid(), wire);
         cmd.arg(binary)
             .arg("--logfile")
             .arg(log)
@@ -356,6 +366,12 @@ impl Runner<'_> {
             // Messages in the report's language, whatever the instructor's
             // locale: the learner's loop reads WORKBOOK_LANG first.
             .env("WORKBOOK_LANG", "en")
+            // The largest answer the judge reads: a 64th of its memory,
+            // so what the subject sends can never exhaust the judge.
+            .env(
+                "WORKBOOK_JUDGE_FRAME_MAX",
+                judge_frame_max(self.limits.memory_bytes).to_string(),
+            )
             // The hidden suites' secret: the judge's environment is
             // readable by its own uid alone, never the subject's.
             .env(crate::hidden_seed::JUDGE_ENV, self.hidden_seed.to_string())
@@ -386,7 +402,8 @@ impl Runner<'_> {
             }
             None => Command::new(&self.self_exe),
         };
-        self.limited(&mut cmd, uid, true);
+        // Its own uid's group, never the judges'.
+        self.limited(&mut cmd, uid, None, true);
         cmd.arg(subject)
             .current_dir("/")
             .env_clear()
@@ -395,6 +412,12 @@ impl Runner<'_> {
             .env("RAYON_NUM_THREADS", "2")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // A machine without seccomp, simulated for the tests that prove
+        // what stands without the filter (the judges' files' modes): only
+        // the grader's own environment can ask for it, never the learner.
+        if std::env::var_os(crate::judge::NO_SECCOMP_ENV).is_some_and(|v| v == "1") {
+            cmd.env(crate::judge::NO_SECCOMP_ENV, "1");
+        }
         if !self.sandbox.mode.bwrap() {
             cmd.process_group(0);
         }
@@ -516,8 +539,8 @@ impl Runner<'_> {
             std::thread::sleep(Duration::from_millis(5));
         };
         let seconds = start.elapsed().as_secs_f64();
-        let stdout = out.join().unwrap_or_default();
-        let stderr = err.join().unwrap_or_default();
+        let stdout = joined(out);
+        let stderr = joined(err);
         let recorded = recorded_pass(&log, test);
         let _ = std::fs::remove_dir_all(log.parent().unwrap_or(&log));
         let (mut outcome, mut message) =
@@ -607,6 +630,34 @@ fn drain(
     })
 }
 
+/// What a pipe's reader read, once the process tree behind the pipe was
+/// killed and reaped: whole when the pipe closes within a few seconds;
+/// else (a process the kill missed still holds it) what is known so far is
+/// lost and the reader is left behind, so a test never hangs on it.
+fn joined(reader: std::thread::JoinHandle<String>) -> String {
+    let until = Instant::now() + Duration::from_secs(5);
+    while !reader.is_finished() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    if reader.is_finished() {
+        reader.join().unwrap_or_default()
+    } else {
+        String::new()
+    }
+}
+
+/// The largest frame a judge with `memory_bytes` of address space reads:
+/// a 64th, room for the frame, its copy and its decoded value (postcard
+/// grows at most 24 times) beside the judge's own work; no limit (the
+/// wire's own cap) when memory is not limited.
+pub fn judge_frame_max(memory_bytes: u64) -> u64 {
+    if memory_bytes == 0 {
+        u64::from(u32::MAX)
+    } else {
+        memory_bytes / 64
+    }
+}
+
 /// Names what happened from the exit status; the output only explains.
 fn classify(
     test: &str,
@@ -644,11 +695,11 @@ fn classify(
         // reference's work). Not a verdict on the learner's memory.
         let mib = l.memory_bytes >> 20;
         return (
-            Outcome::OutOfMemory,
+            Outcome::GraderError,
             format!(
                 "the judge (the grader's side of the test, which never runs your code) ran out of memory \
-                 (the limit is {mib} MiB), most likely holding an answer your code sent: an error of the \
-                 grader, not a measure of your code's memory; tell your instructor"
+                 (the limit is {mib} MiB): the grader's fault, so this test is not counted against you \
+                 (neither in your points nor in the maximum); your instructor's report names it"
             ),
         );
     }
@@ -699,4 +750,40 @@ fn clean_panic(msg: &str) -> String {
         .filter(|l| !l.starts_with("thread '") && !l.starts_with("note: run with `RUST_BACKTRACE"))
         .collect();
     lines.join("\n").trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    #[test]
+    fn a_judge_that_ran_out_of_memory_is_the_graders_error_not_the_learners() {
+        let limits = Limits {
+            wall: Duration::from_secs(30),
+            cpu_secs: 5,
+            memory_bytes: 512 << 20,
+            output_bytes: 1 << 20,
+            tasks: 64,
+            idle: Duration::from_secs(5),
+        };
+        // What std's allocator prints before it aborts (SIGABRT).
+        let (outcome, message) = classify(
+            "dfs_recursive::t",
+            std::process::ExitStatus::from_raw(6),
+            false,
+            "",
+            "memory allocation of 536870912 bytes failed",
+            &limits,
+        );
+        assert_eq!(outcome, Outcome::GraderError);
+        assert!(message.contains("not counted against you"), "{message}");
+        assert!(message.contains("512 MiB"), "{message}");
+    }
+
+    #[test]
+    fn the_judge_reads_a_64th_of_its_memory_per_answer() {
+        assert_eq!(judge_frame_max(512 << 20), 8 << 20);
+        assert_eq!(judge_frame_max(0), u64::from(u32::MAX));
+    }
 }

@@ -58,6 +58,31 @@ impl HiddenSeed {
         }
     }
 
+    /// Fails when the instructor's file can be read by users other than
+    /// its owner and group: in container mode the tests' uids see the
+    /// whole file system, and a learner's code reading the seed would know
+    /// every hidden input.
+    pub fn closed_to_others(&self) -> Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        let Some(file) = &self.file else {
+            return Ok(());
+        };
+        let mode = std::fs::metadata(file)
+            .with_context(|| format!("cannot read the hidden seed file {}", file.display()))?
+            .permissions()
+            .mode();
+        if mode & 0o004 != 0 {
+            anyhow::bail!(
+                "the hidden seed file {} can be read by every user (mode {:o}): in container mode the \
+                 tests' uids see the whole file system. Close it (`chmod 600 {}`)",
+                file.display(),
+                mode & 0o777,
+                file.display()
+            );
+        }
+        Ok(())
+    }
+
     /// The line the instructor's report (and the run's log) gives it.
     pub fn describe(&self) -> String {
         match &self.file {

@@ -13,6 +13,7 @@ use crate::interrupt;
 use crate::prepare::{Ctx, checkout_relative, dependencies};
 use crate::record::{ChapterStatus, LearnerResult, TestResult};
 use crate::results::{MESSAGE_CHARS, cap, cap_notes};
+use crate::subjects::Subjects;
 use crate::workspace::{BuildEnv, Workspace};
 use crate::{intake, judge, submission, tables, worker};
 use anyhow::{Context, Result};
@@ -167,20 +168,32 @@ pub(super) fn grade_chapters(
         // The subject: the learner's code and a dispatcher, nothing else.
         let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
         let files = judge::subject_sources(&a.files, &ctx.stubs[a.chapter], &keys, c.package())?;
-        work.load(c, &files)?;
-        work.add_subject_bin(c)?;
-        let building = Instant::now();
-        let build = work.build_chapter(c, &env);
-        built += building.elapsed();
-        let build = build?;
-        r.build_secs += build.seconds;
-        let Some(subject) = build
-            .binaries
-            .get(judge::SUBJECT_BIN)
-            .filter(|_| build.errors.is_empty())
-        else {
-            r.chapters[a.chapter] = ChapterStatus::CompileError(build.errors.join("\n\n"));
-            continue;
+        // Built before from the same sources (a resubmission, a regrade,
+        // an unchanged chapter): the same binary, no build.
+        let hash = Subjects::hash(c.package(), &files);
+        let subject = match ctx.subjects.get(&hash) {
+            Some(kept) => kept,
+            None => {
+                work.load(c, &files)?;
+                work.add_subject_bin(c)?;
+                let building = Instant::now();
+                let build = work.build_chapter(c, &env);
+                built += building.elapsed();
+                let build = build?;
+                r.build_secs += build.seconds;
+                let Some(subject) = build
+                    .binaries
+                    .get(judge::SUBJECT_BIN)
+                    .filter(|_| build.errors.is_empty())
+                else {
+                    r.chapters[a.chapter] = ChapterStatus::CompileError(build.errors.join("\n\n"));
+                    continue;
+                };
+                // Not kept (a full disk, say): graded from where it was built.
+                ctx.subjects
+                    .put(&hash, subject)
+                    .unwrap_or_else(|_| subject.clone())
+            }
         };
         let t = Instant::now();
         // The judge runs in the pristine copy, which holds its binaries

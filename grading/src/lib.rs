@@ -14,7 +14,11 @@
 //!   list), and a throwaway copy per learner, built a chapter at a time;
 //!   `kept`: the pristine copy kept between runs, so the next run rebuilds
 //!   only what changed in it.
-//! * `sandbox`: `bwrap` around every build and test, and a uid per test run.
+//! * `sandbox`: `bwrap` around every build and test, and a uid per test run;
+//!   `closed`: the judges' files readable by root and the judges' group
+//!   alone, so no subject's uid can read them.
+//! * `subjects`: each subject kept under the hash of its sources, so the
+//!   same sources are never built twice.
 //! * `seed`, `worker`, `cgroup`: every dependency compiled once for the
 //!   class; each worker builds in a target directory of its own linked to
 //!   them (read-only), in a control group capping its build's memory and
@@ -63,6 +67,7 @@
 mod cgroup;
 mod class;
 pub mod cli;
+mod closed;
 mod config;
 mod escape;
 mod exec;
@@ -86,6 +91,7 @@ mod seed;
 mod shard;
 mod single;
 mod staging;
+mod subjects;
 mod submission;
 mod tables;
 mod worker;

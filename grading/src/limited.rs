@@ -40,8 +40,12 @@ pub struct TestLimits {
     pub cpu_secs: u64,
     /// Processes and threads of the uid at once (`RLIMIT_NPROC`).
     pub tasks: u64,
-    /// The uid (and gid) to run as; None keeps the grader's.
+    /// The uid to run as; None keeps the grader's.
     pub uid: Option<u32>,
+    /// The gid to run as with `uid`; None for the uid's own number. A
+    /// judge runs in the judges' group (`sandbox::JUDGE_GID`), which alone
+    /// may read the judges' files; a subject never does.
+    pub gid: Option<u32>,
 }
 
 /// What `__limited-build` sets on a learner's build before it becomes it.
@@ -60,7 +64,7 @@ pub struct BuildLimits {
 
 impl TestLimits {
     const USAGE: &'static str =
-        "usage: grader __limited [--wire] BYTES CPU_SECS TASKS UID|- PROGRAM [ARGS...]";
+        "usage: grader __limited [--wire] BYTES CPU_SECS TASKS UID[:GID]|- PROGRAM [ARGS...]";
 
     /// The arguments after the command word, up to the program.
     pub fn to_args(&self) -> Vec<OsString> {
@@ -71,11 +75,12 @@ impl TestLimits {
         args.push(self.memory_bytes.to_string().into());
         args.push(self.cpu_secs.to_string().into());
         args.push(self.tasks.to_string().into());
-        args.push(
-            self.uid
-                .map_or_else(|| "-".to_string(), |u| u.to_string())
-                .into(),
-        );
+        let ids = match (self.uid, self.gid) {
+            (None, _) => "-".to_string(),
+            (Some(u), None) => u.to_string(),
+            (Some(u), Some(g)) => format!("{u}:{g}"),
+        };
+        args.push(ids.into());
         args
     }
 
@@ -92,9 +97,13 @@ impl TestLimits {
         if program.is_empty() {
             bail!("no PROGRAM to run ({})", Self::USAGE);
         }
-        let uid = match uid.as_str() {
-            "-" => None,
-            u => Some(number::<u32>("UID", u, Self::USAGE)?),
+        let (uid, gid) = match uid.split_once(':') {
+            _ if uid == "-" => (None, None),
+            None => (Some(number::<u32>("UID", uid, Self::USAGE)?), None),
+            Some((u, g)) => (
+                Some(number::<u32>("UID", u, Self::USAGE)?),
+                Some(number::<u32>("GID", g, Self::USAGE)?),
+            ),
         };
         let limits = TestLimits {
             wire,
@@ -102,6 +111,7 @@ impl TestLimits {
             cpu_secs: number("CPU_SECS", cpu, Self::USAGE)?,
             tasks: number("TASKS", tasks, Self::USAGE)?,
             uid,
+            gid,
         };
         Ok((limits, program))
     }
@@ -127,7 +137,7 @@ impl TestLimits {
         }
         if let Some(uid) = self.uid {
             // std drops the supplementary groups too when root switches uid.
-            cmd.uid(uid).gid(uid);
+            cmd.uid(uid).gid(self.gid.unwrap_or(uid));
         }
         Ok(())
     }
@@ -294,6 +304,15 @@ mod tests {
                 cpu_secs: 5,
                 tasks: 64,
                 uid: Some(60_001),
+                gid: None,
+            },
+            TestLimits {
+                wire: true,
+                memory_bytes: 1 << 30,
+                cpu_secs: 5,
+                tasks: 64,
+                uid: Some(60_001),
+                gid: Some(199_999),
             },
             TestLimits {
                 wire: false,
@@ -301,6 +320,7 @@ mod tests {
                 cpu_secs: u64::MAX,
                 tasks: 1,
                 uid: None,
+                gid: None,
             },
         ] {
             let args = argv(limits.to_args(), &program);

@@ -57,6 +57,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) answers: Vec<tables::Answers>,
     pub(crate) config: Config,
     pub(crate) target_dir: PathBuf,
+    /// The subjects built for this prepared class, by their sources' hash.
+    pub(crate) subjects: crate::subjects::Subjects,
     /// The compiled dependencies every worker's builds link to.
     pub(crate) seed: seed::Seed,
     /// Whether each worker's builds get a control group.
@@ -144,6 +146,10 @@ pub(crate) fn prepare<'a>(
     }
     let hidden = config.hidden_dir(root);
     let hidden_seed = HiddenSeed::choose(root, &config)?;
+    if sandbox.mode == Mode::Container && sandbox.root() {
+        // The tests see the whole file system: the seed must be closed.
+        hidden_seed.closed_to_others()?;
+    }
     if hidden.is_some() {
         for w in hidden_seed::warnings(root, hidden.as_deref(), &hidden_seed) {
             eprintln!("grade: WARNING: {w}");
@@ -230,6 +236,11 @@ pub(crate) fn prepare<'a>(
             return Err(e);
         }
     };
+    if sandbox.root() {
+        // Tests run under uids of their own: the judges' files become the
+        // judges' group's alone, whoever opened them since.
+        crate::closed::close(&target_dir)?;
+    }
     let limits = Limits {
         wall: config.wall(),
         cpu_secs: config.cpu_limit_secs,
@@ -274,6 +285,7 @@ pub(crate) fn prepare<'a>(
             &chapters.iter().map(Chapter::package).collect::<Vec<_>>(),
         ),
         cgroups: cgroup::available(),
+        subjects: crate::subjects::Subjects::new(&target_dir, &key),
         target_dir,
         pristine,
         sandbox,

@@ -111,4 +111,13 @@ impl LearnerResult {
             .and_then(|t| t.run.as_ref())
             .is_some_and(|r| r.outcome == Outcome::Passed)
     }
+
+    /// Whether case `case` ended as the grader's error (counted neither
+    /// in the points nor in the maximum).
+    pub fn grader_error(&self, case: usize) -> bool {
+        self.tests
+            .get(case)
+            .and_then(|t| t.run.as_ref())
+            .is_some_and(|r| r.outcome == Outcome::GraderError)
+    }
 }

@@ -386,7 +386,11 @@ fn test_results(case: &Case, chapter: &ChapterStatus, t: Option<&TestResult>) ->
         } else {
             0.0
         },
-        max_points: case.weight,
+        max_points: if run.is_some_and(|r| r.outcome == Outcome::GraderError) {
+            0.0
+        } else {
+            case.weight
+        },
         duration_secs: run.map(|x| x.seconds),
         said: run.map(|x| x.message.clone()).unwrap_or_default(),
     }
@@ -407,6 +411,9 @@ fn hidden_why(outcome: &Outcome, exercise: &str) -> String {
             "your code used no CPU for the idle limit (waiting for something that never comes?)"
         }
         Outcome::OverBudget => "your tests used their whole time budget before this one finished",
+        Outcome::GraderError => {
+            "the grader failed on this test (its judge ran out of memory): not counted against you"
+        }
     };
     format!("a hidden test of `{exercise}`: {what} (its input and expected answer stay hidden)")
 }
@@ -434,6 +441,10 @@ fn points(
             continue;
         };
         let slug = &c.chapter.slug;
+        // A grader error is the grader's: counted neither way.
+        if r.grader_error(k) {
+            continue;
+        }
         let got = if r.passed(k) { case.weight } else { 0.0 };
         for slot in [
             p.exercises
@@ -588,6 +599,30 @@ mod tests {
             run_secs: 0.25,
         };
         Results::of(&[case], &[c], &r)
+    }
+
+    #[test]
+    fn a_judge_out_of_memory_is_counted_neither_in_the_points_nor_in_the_maximum() {
+        let run = |outcome| TestRun {
+            outcome,
+            message: "m".into(),
+            output: String::new(),
+            seconds: 0.1,
+        };
+        let failed = one(ChapterStatus::Graded, Some(run(Outcome::Failed)));
+        assert_eq!((failed.points.total, failed.points.max), (0.0, 0.5));
+        let grader = one(ChapterStatus::Graded, Some(run(Outcome::GraderError)));
+        assert_eq!((grader.points.total, grader.points.max), (0.0, 0.0));
+        assert_eq!(grader.tests[0].max_points, 0.0);
+        assert_eq!(grader.tests[0].verdict, "grader error");
+        // A hidden one says so in the grader's words.
+        let hidden = one_of(
+            Suite::Hidden,
+            ChapterStatus::Graded,
+            Some(run(Outcome::GraderError)),
+        );
+        let said = hidden.tests[0].message.clone().unwrap_or_default();
+        assert!(said.contains("not counted against you"), "{said}");
     }
 
     #[test]

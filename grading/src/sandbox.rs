@@ -33,6 +33,13 @@ use std::process::{Command, Stdio};
 const UID_BASE: u32 = 200_000;
 const UID_BLOCK: u32 = 4096;
 
+/// The judges' group: a root grader runs every judge with this gid, and
+/// the judges' files (`closed.rs`) are readable by their owner and this
+/// group alone, so a subject (its own uid and gid, no other group) cannot
+/// read the suites, the reference linked into the hidden ones or their
+/// build, even where it sees the whole file system (container mode).
+pub const JUDGE_GID: u32 = UID_BASE - 1;
+
 /// How children are contained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -160,6 +167,17 @@ impl Sandbox {
                  (`apt-get install bubblewrap`) or pass --no-sandbox to grade without one"
             ),
         }
+    }
+
+    /// Whether the grader runs as root: tests then run under uids of their
+    /// own and judges in [`JUDGE_GID`].
+    pub fn root(&self) -> bool {
+        self.root
+    }
+
+    /// The gid a judge runs in, when the grader can switch ids.
+    pub fn judge_gid(&self) -> Option<u32> {
+        self.root.then_some(JUDGE_GID)
     }
 
     /// The uid test run number `run` runs under, when the grader can
@@ -379,8 +397,36 @@ pub fn kill_tree(child: &mut std::process::Child, mode: Mode) {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status();
+    } else {
+        // `bwrap`'s own child (the namespace's first process) dies with
+        // it only once it has asked to (`--die-with-parent`): killed in
+        // the moment between, it lives on as an orphan holding the test's
+        // pipes. Its descendants are killed first, while they are listed.
+        let mut found = Vec::new();
+        descendants(child.id(), &mut found);
+        for pid in found {
+            if let Some(pid) = rustix::process::Pid::from_raw(pid as i32) {
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+            }
+        }
     }
     let _ = child.kill();
+}
+
+/// Every process under `pid` (`/proc/PID/task/*/children`), deepest last.
+fn descendants(pid: u32, out: &mut Vec<u32>) {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return;
+    };
+    for t in tasks.flatten() {
+        let children = std::fs::read_to_string(t.path().join("children")).unwrap_or_default();
+        for c in children.split_whitespace().filter_map(|c| c.parse().ok()) {
+            if out.len() < 4096 && !out.contains(&c) {
+                out.push(c);
+                descendants(c, out);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -390,7 +390,9 @@ impl Workspace {
         ]);
         match targets {
             Targets::Judges => cmd.args(["--test", "*"]),
-            Targets::Subject => cmd.args(["--bin", crate::judge::SUBJECT_BIN]),
+            Targets::Subject => cmd
+                .args(["--bin", crate::judge::SUBJECT_BIN])
+                .args(SUBJECT_PROFILE.iter().flat_map(|c| ["--config", c])),
         };
         let features: Vec<String> = chapters
             .iter()
@@ -617,6 +619,14 @@ impl TargetLock {
 }
 
 /// The environment of a build: the toolchain's variables and no others.
+/// The subject's lean profile (issue 33), on top of the workbook's `dev`
+/// (whose `opt-level = 1` stays: at 0, n_queens' tests run past their
+/// limits): no debug info (nothing reads it: backtraces are off and a panic
+/// carries its own place) and no incremental state (every learner's crate
+/// is compiled once). Part of the prepared class's key, so a seed built
+/// without it is not linked to. The seed build uses it too.
+pub const SUBJECT_PROFILE: [&str; 2] = ["profile.dev.debug=0", "profile.dev.incremental=false"];
+
 fn build_env(cmd: &mut Command) {
     cmd.env_clear();
     for key in [

@@ -46,6 +46,12 @@ const CONFINE: &str = include_str!("wire/confine.rs");
 /// The subject's binary target, added to the chapter's manifest.
 pub const SUBJECT_BIN: &str = "__wb_subject";
 
+/// The environment variable that makes a subject start without its
+/// seccomp filter, as on a machine without seccomp: for the grader's tests
+/// of what stands without it. The grader passes it on only from its own
+/// environment (a subject's is cleared).
+pub const NO_SECCOMP_ENV: &str = "WORKBOOK_SUBJECT_NO_SECCOMP";
+
 /// The chapter's sources as the judge builds them: every stub that can be
 /// called from outside its own file (public, or used by given code) sends
 /// its call to the subject.

@@ -62,6 +62,10 @@ pub fn key(fresh: &Path, hidden: &str) -> Result<String> {
     h.update([0]);
     h.update(toolchain(fresh).as_bytes());
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    // How subjects are built: the seed is built so, and links to it.
+    for c in crate::workspace::SUBJECT_PROFILE {
+        h.update(c.as_bytes());
+    }
     let digest = h.finalize();
     Ok(digest[..8].iter().map(|b| format!("{b:02x}")).collect())
 }
@@ -320,6 +324,7 @@ pub fn sweep(target: &Path, keep: &str) -> Vec<String> {
         let _ = std::fs::remove_dir_all(base.join(&k));
         let _ = std::fs::remove_file(base.join(format!("{k}.ready")));
         let _ = std::fs::remove_file(seed_marker(target, &k));
+        crate::subjects::remove(target, &k);
         let _ = std::fs::remove_file(&lock);
         said.push(format!("removed the prepared class {k} ({why})"));
     }

@@ -12,11 +12,18 @@
 //! the batch's time is bounded by the budgets. Beside them, a learner who
 //! solved both chapters is graded in full while two threads of this test
 //! keep both cores busy: builds spend only the build budget and tests
-//! only the test budget, so load changes no grade. State: a workbook of
+//! only the test budget, so load changes no grade. And under the
+//! conditions that once cost a learner a chapter (issue 32: the budget's
+//! clock ran through earlier chapters' tests), twins whose chapter 0 has a
+//! test that runs past the whole build budget are graded once on a quiet
+//! machine and once on a busy one: each keeps chapter 1 and full marks,
+//! the same grade. State: a workbook of
 //! chapters 0 and 1 in a temporary folder, prepared (`grade prepare`),
 //! then graded into the shared target. Cost: chapter 1's dependencies
 //! (once per run of this binary), then one 60 s build budget spent beside
-//! one 60 s test budget and two learner-chapters built and tested.
+//! one 60 s test budget and two learner-chapters built and tested; the
+//! twins, two runs of two learner-chapters each with a 65 s test (about
+//! two minutes each).
 
 use crate::tool;
 use std::path::Path;
@@ -231,4 +238,82 @@ fn learners_who_never_build_or_only_sleep_spend_one_budget_each_and_a_busy_machi
     assert!(row("sleeper").ends_with(",0,0.0"), "{}", row("sleeper"));
     // Graded while every core was busy, the right learner loses nothing.
     assert!(row("steady").ends_with(",100.0"), "{}", row("steady"));
+}
+
+/// The twins' config: a build budget that both chapters' builds fit in
+/// with room to spare, but that chapter 0's tests alone outlast.
+const TWIN_CONFIG: &str = "build_limit_secs = 60\ntest_budget_secs = 300\ntime_limit_secs = 100\n\
+cpu_limit_secs = 80\nidle_limit_secs = 5\nbuild_memory_mb = 1024\nbuild_disk_mb = 256\n";
+
+/// How long (wall clock) the twins' slow chapter-0 test spins: past the
+/// whole build budget, so a budget whose clock ran through the tests
+/// would leave chapter 1 nothing.
+const SLOW_SECS: u64 = 65;
+
+#[test]
+fn twins_whose_first_chapter_outlasts_the_build_budget_get_the_same_full_grade_quiet_or_busy() {
+    let name =
+        "twins_whose_first_chapter_outlasts_the_build_budget_get_the_same_full_grade_quiet_or_busy";
+    if !tool::sandbox_or_skip(name) {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let root = tmp.path().join("workbook");
+    let chapters = [("00_intro", "intro"), ("01_apples", "apples")];
+    mini_workbook_of(&root, TWIN_CONFIG, &chapters);
+    let intro = learner_reference_of(&root, "intro");
+    let apples = learner_reference_of(&root, "apples");
+    // Right answers; the snapshot's call spins SLOW_SECS first. Each twin
+    // carries a mark of its own, so neither reuses the other's subject.
+    let twin = |subs: &Path, mark: &str| {
+        let slow = |file: &str, t: &str| {
+            if file == "lib.rs" && t.contains("fn subsets_with_sum(") {
+                let body = format!(
+                    "let _ = {mark:?}; if items == [1, 2, 3, 4, 5, 6] && target == 10 {{ \
+                     let t = std::time::Instant::now(); let mut x = 0u64; \
+                     while t.elapsed().as_secs() < {SLOW_SECS} {{ x = std::hint::black_box(x.wrapping_add(1)); }} }} \
+                     let mut found = Vec::new(); let mut chosen = Vec::new(); \
+                     choose(items, target, &mut chosen, &mut found); found"
+                );
+                replace_body(t, "subsets_with_sum", &body)
+            } else {
+                t.to_string()
+            }
+        };
+        learner(subs, "twin", "00_intro", &intro, &slow);
+        learner(subs, "twin", "01_apples", &apples, &|_, t| t.to_string());
+    };
+    let turn = tool::turn();
+    let target = tool::shared_target();
+    turn.ok(tool::grader(&root)
+        .args(["grade", "prepare", "--target-dir"])
+        .arg(&target));
+    let mut rows = Vec::new();
+    let nonce = format!("{:?}", std::time::SystemTime::now());
+    for (id, busy) in [("quiet", false), ("busy", true)] {
+        let subs = tmp.path().join(format!("submissions-{id}"));
+        let out = tmp.path().join(format!("report-{id}"));
+        twin(&subs, &format!("{id} {nonce}"));
+        let _hog = busy.then(Hog::start);
+        turn.ok(&mut tool::grade(&root, &subs, &out));
+        let csv = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
+        let row = csv
+            .lines()
+            .find(|l| l.starts_with("twin,"))
+            .unwrap_or_else(|| panic!("{id}: no twin in grades.csv:\n{csv}"))
+            .to_string();
+        let results =
+            std::fs::read_to_string(out.join("learners/twin/results.json")).expect("results.json");
+        assert!(
+            !results.contains("build budget"),
+            "{id}: a build ran into the budget that chapter 0's tests should not have spent: {results}"
+        );
+        rows.push(row);
+    }
+    assert_eq!(rows[0], rows[1], "the busy twin was graded otherwise");
+    assert!(
+        rows[0].ends_with(",100.0"),
+        "the twins lost points: {}",
+        rows[0]
+    );
 }

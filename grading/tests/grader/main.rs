@@ -14,12 +14,16 @@
 //!   chapter; a sleeping test stopped as idle; a busy machine changes no grade;
 //! - `class`: a hostile class in one batch, every learner's points as
 //!   deserved and why, and nothing learner-controlled becoming markup;
+//! - `closed`: in container mode a subject without seccomp cannot read
+//!   the judges' files or the hidden seed;
 //! - `hidden`: the hidden suites pass on the reference, fail on the stubs
 //!   and on a table of the public answers;
 //! - `interrupt`: SIGINT leaves nothing, the next run sweeps a dead run;
 //! - `platforms`: Gradescope's, PrairieLearn's and Classroom's scripts;
 //! - `prepared`: a prepared class reused under its key, another key for
-//!   another config, a stale one swept;
+//!   another config, a stale one swept; a resubmission not built again;
+//! - `seeded`: a table of the repository's hidden inputs earns, under the
+//!   secret seed, only what a public table earns;
 //! - `shards`: shards merged give the gradebook of one run; `test-runner`.
 //!
 //! Tests that need the sandbox skip with one line when `bwrap` cannot run
@@ -27,9 +31,11 @@
 
 mod budget;
 mod class;
+mod closed;
 mod hidden;
 mod interrupt;
 mod platforms;
 mod prepared;
+mod seeded;
 mod shards;
 mod tool;

@@ -1,5 +1,6 @@
 //! A prepared class is reused by the next run with the same key, a changed
-//! config prepares another, and a stale one is swept.
+//! config prepares another, a stale one is swept, and a subject built once
+//! is not built again for the same sources (the subject cache).
 //!
 //! The problem: every run used to rebuild the pristine crates and judges
 //! before its first learner (issue 33). State: the shared target, where
@@ -8,7 +9,8 @@
 //! changes, and it says it reused the class), then once with a config
 //! without the hidden suites, beside a planted class unused for 30 days.
 //! Cost: one build of chapter 0's public judges (the kept copy makes it
-//! small), the rest listings.
+//! small), the rest listings; then one learner of chapter 0 graded twice
+//! (built once).
 
 use crate::tool;
 use std::collections::BTreeMap;
@@ -104,4 +106,69 @@ fn a_second_run_with_the_same_key_builds_nothing_and_a_changed_config_prepares_a
         prepared.join(&key).join("bin").is_dir(),
         "a recent class was swept"
     );
+}
+
+/// `id`'s total and build seconds in the report `out`.
+fn graded(out: &Path, id: &str) -> (f64, f64, Vec<String>) {
+    let path = out.join("learners").join(id).join("results.json");
+    let text = std::fs::read_to_string(&path).expect("results.json");
+    let r: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let verdicts = r["tests"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| format!("{} {}", t["name"], t["verdict"]))
+        .collect();
+    (
+        r["points"]["total"].as_f64().expect("a total"),
+        r["build_secs"].as_f64().expect("build seconds"),
+        verdicts,
+    )
+}
+
+#[test]
+fn a_resubmission_of_the_same_sources_is_not_built_again_and_gets_the_same_grade() {
+    if !tool::sandbox_or_skip(
+        "a_resubmission_of_the_same_sources_is_not_built_again_and_gets_the_same_grade",
+    ) {
+        return;
+    }
+    let turn = tool::turn();
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    std::fs::set_permissions(
+        tmp.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .expect("the folder opened");
+    // Sources no earlier run built: the reference with a body of its own.
+    let nonce = format!("{:?}", SystemTime::now());
+    let reference = tmp.path().join("reference");
+    workbook_core::testkit::write_learner_reference(&repo(), "intro", &reference);
+    let lib = workbook_core::testkit::replace_body(
+        &std::fs::read_to_string(reference.join("lib.rs")).expect("the reference's lib.rs"),
+        "dfs_recursive",
+        &format!(
+            "let _ = {nonce:?}; let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
+             visit(graph, start, &mut seen, &mut order); order"
+        ),
+    );
+    let subs = tmp.path().join("submissions");
+    write(&subs.join("ann/exercises/00_intro/src/lib.rs"), &lib);
+    let grade = |out: &Path| {
+        turn.ok(&mut tool::grade(&repo(), &subs, out));
+        graded(out, "ann")
+    };
+    let first = grade(&tmp.path().join("first"));
+    let again = grade(&tmp.path().join("again"));
+    assert!(
+        first.1 > 0.0,
+        "the first submission was not built: {first:?}"
+    );
+    assert_eq!(again.1, 0.0, "the resubmission was built again");
+    assert_eq!(
+        (first.0, &first.2),
+        (again.0, &again.2),
+        "the cached subject graded otherwise"
+    );
+    assert!(first.0 > 0.0, "the reference earned nothing: {first:?}");
 }

@@ -149,6 +149,8 @@ fn three_shards_merge_into_the_gradebook_of_one_run() {
     write(&root.join("grading/grading.toml"), CONFIG);
     let seed = tmp.path().join("another-seed");
     write(&seed, "1\n");
+    std::fs::set_permissions(&seed, std::os::unix::fs::PermissionsExt::from_mode(0o600))
+        .expect("the seed closed");
     let reseeded = tmp.path().join("reseeded");
     turn.ok(shard(&root, &subs, &reseeded, "3/3").env("WORKBOOK_HIDDEN_SEED_FILE", &seed));
     let refused = turn.run(&mut merge(&root, &[all[0], all[1], &reseeded], &bad));

@@ -89,6 +89,10 @@ pub fn hidden_seed() -> PathBuf {
         let file = shared_parent().join("hidden-seed");
         std::fs::create_dir_all(shared_parent()).expect("the shared target's parent");
         std::fs::write(&file, "20261127\n").expect("the hidden seed file");
+        // Its owner's alone, as an instructor keeps it (container mode
+        // refuses a seed file every user can read).
+        std::fs::set_permissions(&file, std::os::unix::fs::PermissionsExt::from_mode(0o600))
+            .expect("the hidden seed file closed");
         file
     })
     .clone()

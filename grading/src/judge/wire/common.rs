@@ -59,8 +59,11 @@ pub fn write_frame(w: &mut UnixStream, bytes: &[u8]) -> std::io::Result<()> {
     w.flush()
 }
 
-/// One frame; `Ok(None)` when the other side closed before a new frame.
-pub fn read_frame(r: &mut UnixStream) -> Result<Option<Vec<u8>>, String> {
+/// One frame of at most `max` bytes; `Ok(None)` when the other side
+/// closed before a new frame. The bytes are taken as they arrive, the
+/// buffer growing with them: an announced length reserves nothing, so a
+/// forged length costs the reader only what was really sent.
+pub fn read_frame(r: &mut UnixStream, max: usize) -> Result<Option<Vec<u8>>, String> {
     let mut len = [0u8; 4];
     let mut got = 0;
     while got < 4 {
@@ -73,15 +76,17 @@ pub fn read_frame(r: &mut UnixStream) -> Result<Option<Vec<u8>>, String> {
         }
     }
     let len = u32::from_le_bytes(len) as usize;
-    if len > MAX_FRAME {
+    if len > max.min(MAX_FRAME) {
         return Err(format!(
-            "a frame of {len} bytes was announced (the most is {MAX_FRAME})"
+            "a frame of {len} bytes was announced (the most is {})",
+            max.min(MAX_FRAME)
         ));
     }
-    let mut bytes = vec![0u8; len];
-    r.read_exact(&mut bytes)
-        .map_err(|_| format!("a frame of {len} bytes was cut short"))?;
-    Ok(Some(bytes))
+    let mut bytes = Vec::new();
+    match r.take(len as u64).read_to_end(&mut bytes) {
+        Ok(n) if n == len => Ok(Some(bytes)),
+        _ => Err(format!("a frame of {len} bytes was cut short")),
+    }
 }
 
 /// Arrays of any length as sequences: serde's own impls stop at 32 items

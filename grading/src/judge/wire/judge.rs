@@ -3,6 +3,19 @@
 
 static WIRE: std::sync::Mutex<Option<UnixStream>> = std::sync::Mutex::new(None);
 
+/// The largest answer the judge reads: the grader's `WORKBOOK_JUDGE_FRAME_MAX`
+/// (a share of the judge's memory limit small enough that the frame, its
+/// copy and its decoded value fit in that limit whatever the subject sent,
+/// postcard's worst growth being 24 times: an empty `Vec` in one byte),
+/// else `MAX_FRAME`. So an answer too large is the subject's protocol
+/// error, never the judge running out of memory.
+fn judge_frame_max() -> usize {
+    std::env::var("WORKBOOK_JUDGE_FRAME_MAX")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_FRAME)
+}
+
 /// Sends one call to the subject and returns its answer, or panics (at the
 /// stub's own line) with what the learner's code said or did.
 #[track_caller]
@@ -27,7 +40,7 @@ pub fn call<A: Serialize + ?Sized, R: serde::de::DeserializeOwned>(
             )),
             Some(wire) => match write_frame(wire, &request) {
                 Err(_) => Err(ended(name)),
-                Ok(()) => match read_frame(wire) {
+                Ok(()) => match read_frame(wire, judge_frame_max()) {
                     Ok(Some(bytes)) => Ok(bytes),
                     Ok(None) => Err(ended(name)),
                     Err(e) => Err(format!("protocol error: in the answer to `{name}`, {e}")),

@@ -25,7 +25,16 @@ pub fn serve() {
     // Before the first line of the learner's code runs: from here on the
     // process can compute, allocate, start threads and use the wire it has,
     // and nothing else (no file, socket, process or exec).
-    if let Err(e) = confine() {
+    // WORKBOOK_SUBJECT_NO_SECCOMP: a machine without seccomp, simulated
+    // by the grader's tests alone (the grader clears the subject's
+    // environment and sets it only when its own has it).
+    let simulated = std::env::var_os("WORKBOOK_SUBJECT_NO_SECCOMP").is_some_and(|v| v == "1");
+    let confined = if simulated {
+        Err("no seccomp on this machine (simulated by the grader's tests)".to_string())
+    } else {
+        confine()
+    };
+    if let Err(e) = confined {
         eprintln!("the subject runs without a seccomp filter: {e}");
     }
     serve_on(wire);
@@ -50,7 +59,7 @@ pub fn serve_on(wire: UnixStream) {
 
 fn answer_all(mut wire: UnixStream) {
     loop {
-        let frame = match read_frame(&mut wire) {
+        let frame = match read_frame(&mut wire, MAX_FRAME) {
             Ok(Some(f)) => f,
             _ => return,
         };

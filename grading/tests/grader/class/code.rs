@@ -157,6 +157,23 @@ pub fn frame_forger(solution: &str) -> String {
     )
 }
 
+/// The learner whose `dfs_recursive` sends, on every descriptor from 3 up
+/// (the wire among them), a whole frame under the wire's 256 MiB cap: a
+/// reply of 255 MiB, enough that the judge holding it and its copy would
+/// pass its 512 MiB. The judge must refuse the length against its own
+/// memory (a protocol error, the learner's), never run out of memory and
+/// never call its own failure the learner's, nor a grader error.
+pub fn frame_forger_sub_cap(solution: &str) -> String {
+    let text = with(
+        solution,
+        "dfs_recursive",
+        &format!("for fd in 3..8 {{ flood(fd); }} {CORRECT_DFS}"),
+    );
+    format!(
+        "{text}\n{SOUNDNESS_HELPERS}\nfn flood(fd: i32) {{\n    use std::io::Write;\n    let n: u32 = (255 << 20) - 8;\n    let mut pipe: std::io::PipeWriter = transmute(fd);\n    let mut head = (n + 5).to_le_bytes().to_vec();\n    head.push(0);\n    head.extend_from_slice(&[0x80 | (n & 0x7f) as u8, 0x80 | ((n >> 7) & 0x7f) as u8, 0x80 | ((n >> 14) & 0x7f) as u8, (n >> 21) as u8]);\n    let chunk = vec![7u8; 1 << 20];\n    let mut sent = pipe.write_all(&head).is_ok();\n    let mut left = n as usize;\n    while sent && left > 0 {{ let k = left.min(chunk.len()); sent = pipe.write_all(&chunk[..k]).is_ok(); left -= k; }}\n    std::mem::forget(pipe);\n}}\n"
+    )
+}
+
 /// The learner who hands in rust-lang/rust#57893's transmute (no
 /// `unsafe`, no named lifetime, no `for<>`, no `fn` type, no cast) and uses
 /// it in `dfs_stack`: the stopgap refuses it at its `dyn` type.

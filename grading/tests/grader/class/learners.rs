@@ -3,7 +3,7 @@
 //!
 //! The problem: a grader is proved against threats only if each threat's
 //! outcome is stated before the run, not read off it. State: the table
-//! `class()` (44 learners of chapter 0, whose maximum is 33 points:
+//! `class()` (45 learners of chapter 0, whose maximum is 33 points:
 //! `dfs_recursive` 9 tests, `dfs_stack` 8, `subsets_with_sum` 8 of weight
 //! 2), each a name in the submissions folder, the id the grader gives it,
 //! its points, a sentence saying why, and a function that writes its
@@ -416,6 +416,12 @@ pub fn class() -> Vec<Learner> {
             24,
             "announces a 3.6 GB frame on the wire in `dfs_recursive` (rust-lang/rust#25860, the stopgap relaxed): the judge refuses the length before allocating; loses `dfs_recursive`'s 9 tests",
             |k, at| lib(at, &code::frame_forger(&k.solution)),
+        ),
+        learner(
+            "frame_forger_sub_cap",
+            24,
+            "sends a whole 255 MiB reply on the wire in `dfs_recursive` (under the wire's cap, past what the judge's 512 MiB holds twice): the judge refuses the length against its memory, never runs out of it; loses `dfs_recursive`'s 9 tests",
+            |k, at| lib(at, &code::frame_forger_sub_cap(&k.solution)),
         ),
         learner(
             "transmute_57893",

@@ -1,0 +1,129 @@
+//! The subject cache: a learner's chapter built once, whoever hands it in
+//! again.
+//!
+//! The problem: a subject (the learner's code behind the wire) is compiled
+//! per learner and chapter, and compiling is most of a learner-chapter's
+//! CPU (issue 33: rustc's codegen is about half of it). A resubmission, a
+//! regrade, a shard graded twice, or a chapter unchanged since the last
+//! submission compiles the very same sources again. Here a subject is kept
+//! under the hash of what it is built from: the chapter's package and its
+//! subject sources (the learner's spliced files and the dispatcher, exactly
+//! what the build loads into the pristine copy), inside a folder named
+//! after the prepared class's key, which covers the rest (the pristine
+//! copy, the lock file, the toolchain, the subject's profile, the grader's
+//! version). A hit skips the build: no build time is spent, the grade is
+//! the same bytes' grade. State: `TARGET/subjects/KEY/HASH`, one
+//! executable per subject, swept with its prepared class. Two graders at
+//! once are safe: each writes a file of its own and renames it into place
+//! (atomic; the same hash is the same binary, whoever wins), and a reader
+//! only ever sees a whole file. Cost: one SHA-256 of a chapter's sources
+//! per learner-chapter, one copy of each subject built (a few MB).
+
+use anyhow::{Context, Result};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// The folder under the target directory holding the cached subjects.
+pub const FOLDER: &str = "subjects";
+
+/// The subjects of one prepared class.
+#[derive(Debug, Clone)]
+pub struct Subjects {
+    dir: PathBuf,
+}
+
+impl Subjects {
+    /// The cache of the prepared class `key` in `target`.
+    pub fn new(target: &Path, key: &str) -> Self {
+        Self {
+            dir: target.join(FOLDER).join(key),
+        }
+    }
+
+    /// The hash a subject of `package` built from `files` is kept under.
+    pub fn hash(package: &str, files: &BTreeMap<PathBuf, String>) -> String {
+        let mut h = Sha256::new();
+        h.update(package.as_bytes());
+        h.update([0]);
+        for (path, text) in files {
+            h.update(path.to_string_lossy().as_bytes());
+            h.update([0]);
+            h.update((text.len() as u64).to_le_bytes());
+            h.update(text.as_bytes());
+        }
+        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The subject kept under `hash`, if one is.
+    pub fn get(&self, hash: &str) -> Option<PathBuf> {
+        let path = self.dir.join(hash);
+        path.is_file().then_some(path)
+    }
+
+    /// Keeps the subject `built` under `hash`; its path in the cache.
+    pub fn put(&self, hash: &str, built: &Path) -> Result<PathBuf> {
+        std::fs::create_dir_all(&self.dir)
+            .with_context(|| format!("cannot create {}", self.dir.display()))?;
+        let path = self.dir.join(hash);
+        let part = self.dir.join(format!(
+            ".{hash}.{}.{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::copy(built, &part)
+            .with_context(|| format!("cannot copy {} into the subject cache", built.display()))?;
+        // Run by the tests' uids: readable and executable by all (it holds
+        // the learner's own code and nothing of the judges').
+        std::fs::set_permissions(&part, std::fs::Permissions::from_mode(0o755))?;
+        std::fs::rename(&part, &path).with_context(|| {
+            let _ = std::fs::remove_file(&part);
+            format!("cannot keep {}", path.display())
+        })?;
+        Ok(path)
+    }
+}
+
+/// Removes the cached subjects of the prepared class `key` (when the class
+/// is swept).
+pub fn remove(target: &Path, key: &str) {
+    let _ = std::fs::remove_dir_all(target.join(FOLDER).join(key));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(text: &str) -> BTreeMap<PathBuf, String> {
+        BTreeMap::from([(PathBuf::from("src/lib.rs"), text.to_string())])
+    }
+
+    #[test]
+    fn a_subject_is_found_under_the_hash_of_its_package_and_sources_only() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cache = Subjects::new(tmp.path(), "k1");
+        let hash = Subjects::hash("intro", &files("fn a() {}"));
+        assert_eq!(hash, Subjects::hash("intro", &files("fn a() {}")));
+        assert_ne!(hash, Subjects::hash("intro", &files("fn b() {}")));
+        assert_ne!(hash, Subjects::hash("apples", &files("fn a() {}")));
+        assert!(cache.get(&hash).is_none());
+        let built = tmp.path().join("built");
+        std::fs::write(&built, b"\x7fELF subject").unwrap();
+        let kept = cache.put(&hash, &built).unwrap();
+        assert_eq!(cache.get(&hash), Some(kept.clone()));
+        assert_eq!(std::fs::read(&kept).unwrap(), b"\x7fELF subject");
+        // Another prepared class has subjects of its own.
+        assert!(Subjects::new(tmp.path(), "k2").get(&hash).is_none());
+        // Kept twice (two graders at once): still one whole file.
+        cache.put(&hash, &built).unwrap();
+        assert_eq!(
+            std::fs::read_dir(tmp.path().join(FOLDER).join("k1"))
+                .unwrap()
+                .count(),
+            1
+        );
+        remove(tmp.path(), "k1");
+        assert!(cache.get(&hash).is_none());
+    }
+}
