@@ -21,6 +21,8 @@
 //   7. every link to a section (`bits.html#nodes-in-lanes`, `#the-idea`)
 //      finds that id in its page, and following one from another page
 //      scrolls to its section (a translated page keeps the English ids);
+//   7b. at step 40 every player's tree labels its nodes without hovering,
+//      and its heads, folded runs and frames panel are in the language;
 //   8. every in-page link of the language's print.html (the whole book on
 //      one page) finds its id there, and following each one in chromium
 //      scrolls to an element that exists (issue 35: 87 of them once led
@@ -207,6 +209,24 @@ for (const code of codes) {
         }
         const play = (await page.textContent(`#${id} [data-action="play"]`)).trim();
         if (play === "Play") { fail(`${code}/${p} #${id}: the Play button is in English`); }
+        // At step 40 its tree reads in the language without hovering: every
+        // drawn node labelled, no hover title, the heads, folds and frames
+        // panel in the language's words.
+        await page.focus(`#${id}`);
+        for (let k = 1; k < 40; k++) { await page.keyboard.press("ArrowRight"); }
+        const tree = await page.$eval(`#${id}`, (root) => {
+          const drawn = [...root.querySelectorAll(".bt-tree .tnode")].filter((g) => !g.classList.contains("unseen"));
+          return {
+            titles: root.querySelectorAll(".bt-tree title").length,
+            bare: drawn.filter((g) => !(g.querySelector("text.tlabel") || { textContent: "" }).textContent.trim()).length,
+            drawn: drawn.length,
+            words: [".bt-tree-head", ".bt-frames-head", ".bt-fold > summary"].map((s) => (root.querySelector(s) || { textContent: "" }).textContent)
+              .concat([...root.querySelectorAll(".bt-tree .fold text, .bt-tree text.tnote")].map((t) => t.textContent)).join(" | "),
+          };
+        });
+        if (tree.titles || tree.bare || !tree.drawn) { fail(`${code}/${p} #${id}: at step 40 the tree has ${tree.bare} of ${tree.drawn} nodes unlabelled and ${tree.titles} hover titles`); }
+        const leftover = /The search tree|The current path|Open calls of|skips squares|skips \d|forced|earlier|levels above/.exec(tree.words);
+        if (leftover) { fail(`${code}/${p} #${id}: the tree says "${leftover[0]}" in English: ${tree.words.slice(0, 120)}`); await shoot(page, `tree_${code}_${id}`); }
       }
       // Quizzes answer, in the language.
       for (const id of await page.$$eval(".bt-quiz", (all) => all.map((e) => e.id))) {

@@ -281,8 +281,9 @@ fn translate_traces(json: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> Op
 }
 
 /// What one node of a player's tree stands for, from its English title
-/// ("...: one tree node per call"): `call`, `position` or `square` (the
-/// kinds `bt-tree.js` has words for); `call` when the title does not say.
+/// ("...: one tree node per call"): `call`, `position`, `square` or
+/// `queen` (the kinds `bt-tree.js` has words for); `call` when the title
+/// does not say.
 pub fn node_kind(title: &str) -> &'static str {
     let per = title
         .split_once("one tree node per ")
@@ -292,6 +293,8 @@ pub fn node_kind(title: &str) -> &'static str {
         "position"
     } else if per.contains("square") {
         "square"
+    } else if per.contains("queen") {
+        "queen"
     } else {
         "call"
     }
