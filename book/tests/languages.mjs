@@ -144,7 +144,15 @@ const leftovers = [
   ["Load average", "a measurement page"],
   ["Each row runs the workbook", "a measurement page"],
   ["<th>work</th>", "a measurement table"],
+  ["<th>naive calls</th>", "the apples explosion table"],
+  ["time of each stage as a fraction", "the apples timing table's caption"],
+  ["<th>time / naive time</th>", "the apples timing table"],
+  ["the multiplicative formula takes", "the apples timing note"],
 ];
+// A language whose numbers are not written the English way: a table cell
+// holding one number with English thousands commas ("1,716") or an
+// English decimal point ("1.85") is a number left in English there.
+const ownNumbers = { ru: /<td[^>]*>\d{1,3}(,\d{3})+<\/td>|<td[^>]*>\d+\.\d+(e-?\d+)?<\/td>/ };
 function englishLeft(code) {
   const found = [];
   for (const p of pages(code)) {
@@ -152,6 +160,8 @@ function englishLeft(code) {
     for (const [phrase, what] of leftovers) {
       if (html.includes(phrase)) { found.push(`${p}: ${what} in English`); }
     }
+    const english = ownNumbers[code] && html.match(ownNumbers[code]);
+    if (english) { found.push(`${p}: a table's number written the English way: ${english[0]}`); }
   }
   return found;
 }

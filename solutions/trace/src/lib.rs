@@ -71,6 +71,7 @@
 //!   none), `TEXT` what the cell shows, `SAY` the narration.
 
 mod next;
+pub mod numbers;
 mod player;
 
 pub use player::{Code, KINDS, Mark, Step, Trace};
@@ -162,10 +163,16 @@ pub fn thousands(n: u64) -> String {
 /// "28,453,041,475,240,576,740". The one place the book's separator rule
 /// is written.
 pub fn separated(digits: &str) -> String {
+    separated_with(digits, ',')
+}
+
+/// [`separated`] with another language's separator between thousands (the
+/// narrow no-break space of Russian: "2 095"); see [`numbers`].
+pub fn separated_with(digits: &str, separator: char) -> String {
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+            out.push(separator);
         }
         out.push(ch);
     }

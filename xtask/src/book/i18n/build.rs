@@ -51,7 +51,7 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     let book_root = root.join("book");
     let pages = page_catalogue(root, &lang.code);
     let ui = read_catalogue(&ui_catalogue(root, &lang.code))?;
-    let translator = Translator::new(&ui);
+    let translator = Translator::new(&ui, &lang.code);
 
     let mut config = mdbook_driver::config::Config::from_disk(book_root.join("book.toml"))
         .map_err(|e| anyhow!("cannot read book/book.toml: {e:#}"))?;
@@ -106,11 +106,15 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
         .map_err(|e| anyhow!("cannot build the book in {}: {e:#}", lang.code))?;
     let ui_again = read_catalogue(&ui_catalogue(root, &lang.code))?;
     // English is built first, into the folder that holds this one.
-    finish_pages(&out, &book_root.join("book"), &Translator::new(&ui_again))?;
+    finish_pages(
+        &out,
+        &book_root.join("book"),
+        &Translator::new(&ui_again, &lang.code),
+    )?;
     write_script_strings(
         root,
         &out,
-        Some(&Translator::new(&ui_again)),
+        Some(&Translator::new(&ui_again, &lang.code)),
         &lang.code,
         picker,
     )?;
@@ -283,8 +287,11 @@ impl Preprocessor for UiPreprocessor {
             // messages (`measured.rs`), like the pages it includes.
             let whole = self.src.join(source);
             if std::fs::read_to_string(&whole).is_ok_and(|t| measured::is_measured(&t)) {
-                chapter.content =
-                    measured::translate(&chapter.content, &mut |s| self.translator.translate(s));
+                chapter.content = measured::translate(
+                    &chapter.content,
+                    &mut |s| self.translator.translate(s),
+                    &|s| self.translator.number(s),
+                );
             }
             match self.translate_includes(&chapter.content, &dir, 0) {
                 Ok(content) => chapter.content = content,
@@ -318,7 +325,10 @@ impl UiPreprocessor {
             if let Some(path) = page {
                 let md = std::fs::read_to_string(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                let translated = measured::translate(&md, &mut |s| self.translator.translate(s));
+                let translated =
+                    measured::translate(&md, &mut |s| self.translator.translate(s), &|s| {
+                        self.translator.number(s)
+                    });
                 let here = path
                     .parent()
                     .map_or_else(|| dir.to_path_buf(), Path::to_path_buf);

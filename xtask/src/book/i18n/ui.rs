@@ -460,16 +460,27 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
 /// A language's translations of the templates (for its build).
 pub struct Translator {
     map: HashMap<String, String>,
+    /// The language's code ("ru"), for its numbers' convention.
+    lang: String,
 }
 
 impl Translator {
-    pub fn new(catalogue: &Catalogue) -> Translator {
+    pub fn new(catalogue: &Catalogue, lang: &str) -> Translator {
         let map = catalogue
             .live()
             .filter(|e| e.is_translated() && !e.is_fuzzy())
             .filter_map(|e| Some((e.msgid.clone(), e.msgstr.first()?.clone())))
             .collect();
-        Translator { map }
+        Translator {
+            map,
+            lang: lang.to_string(),
+        }
+    }
+
+    /// A bare number ("1,716", a table cell) in the language's convention
+    /// (`book_trace::numbers`), if `s` is one.
+    pub fn number(&self, s: &str) -> Option<String> {
+        book_trace::numbers::in_language(s, &self.lang)
     }
 
     /// The string in the language, if its template is translated.
