@@ -150,9 +150,12 @@ const leftovers = [
   ["the multiplicative formula takes", "the apples timing note"],
 ];
 // A language whose numbers are not written the English way: a table cell
-// holding one number with English thousands commas ("1,716") or an
-// English decimal point ("1.85") is a number left in English there.
-const ownNumbers = { ru: /<td[^>]*>\d{1,3}(,\d{3})+<\/td>|<td[^>]*>\d+\.\d+(e-?\d+)?<\/td>/ };
+// holding one number with English thousands commas ("1,352,078"; one comma
+// alone could be Russian's decimal comma) or an English decimal point
+// ("1.85") is a number left in English there.
+const ownNumbers = { ru: /<td[^>]*>\d{1,3}(,\d{3}){2,}<\/td>|<td[^>]*>\d+\.\d+(e-?\d+)?<\/td>/ };
+// And a cell each such language must show in its own convention.
+const ownNumberCells = { ru: [["apples/explosion.html", ">1\u202f716</td>"], ["apples/overflow.html", ">4\u202f801\u202f277</td>"]] };
 function englishLeft(code) {
   const found = [];
   for (const p of pages(code)) {
@@ -162,6 +165,9 @@ function englishLeft(code) {
     }
     const english = ownNumbers[code] && html.match(ownNumbers[code]);
     if (english) { found.push(`${p}: a table's number written the English way: ${english[0]}`); }
+  }
+  for (const [p, cell] of ownNumberCells[code] || []) {
+    if (!fs.readFileSync(path.join(site, code, p), "utf8").includes(cell)) { found.push(`${p}: no cell ${cell}: its numbers are not in the language's convention`); }
   }
   return found;
 }

@@ -294,7 +294,13 @@ impl Preprocessor for UiPreprocessor {
                 );
             }
             match self.translate_includes(&chapter.content, &dir, 0) {
-                Ok(content) => chapter.content = content,
+                // Every page's bare numbers (a table's cells, written by
+                // hand or by a run) in the language's convention.
+                Ok(content) => {
+                    chapter.content = measured::translate(&content, &mut |_| None, &|s| {
+                        self.translator.number(s)
+                    });
+                }
                 Err(e) => {
                     failure.get_or_insert(e);
                 }
@@ -348,7 +354,13 @@ impl UiPreprocessor {
                     let path = dir.join("generated").join(name);
                     let html = std::fs::read_to_string(&path)
                         .with_context(|| format!("cannot read {}", path.display()))?;
-                    out.push_str(&visit_html(&html, &mut |s| self.translator.translate(s)));
+                    // A generated figure's number cells ("4,801,277")
+                    // too, in the language's convention.
+                    out.push_str(&visit_html(&html, &mut |s| {
+                        self.translator
+                            .translate(s)
+                            .or_else(|| self.translator.number(s).filter(|n| n != s))
+                    }));
                     if line.ends_with('\n') && !html.ends_with('\n') {
                         out.push('\n');
                     }
