@@ -149,6 +149,14 @@ const leftovers = [
   ["<th>time / naive time</th>", "the apples timing table"],
   ["the multiplicative formula takes", "the apples timing note"],
 ];
+// The plots a language's book keeps its own copy of, with a phrase each
+// must not show in English (their words are `ui` messages, `svg.rs`).
+const plots = [
+  ["apples/figures/calls.svg", ">Work to count the ways"],
+  ["apples/figures/calls.svg", ">naive calls<"],
+  ["knights_tour/attempts.svg", ">attempts (log scale)<"],
+  ["n_queens/times.svg", ">n (board size)<"],
+];
 // A language whose numbers are not written the English way: a table cell
 // holding one number with English thousands commas ("1,352,078"; one comma
 // alone could be Russian's decimal comma) or an English decimal point
@@ -165,6 +173,9 @@ function englishLeft(code) {
     }
     const english = ownNumbers[code] && html.match(ownNumbers[code]);
     if (english) { found.push(`${p}: a table's number written the English way: ${english[0]}`); }
+  }
+  for (const [p, phrase] of plots) {
+    if (fs.readFileSync(path.join(site, code, p), "utf8").includes(phrase)) { found.push(`${p}: the plot's "${phrase.slice(1)}" in English`); }
   }
   for (const [p, cell] of ownNumberCells[code] || []) {
     if (!fs.readFileSync(path.join(site, code, p), "utf8").includes(cell)) { found.push(`${p}: no cell ${cell}: its numbers are not in the language's convention`); }

@@ -105,6 +105,7 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     book.build()
         .map_err(|e| anyhow!("cannot build the book in {}: {e:#}", lang.code))?;
     let ui_again = read_catalogue(&ui_catalogue(root, &lang.code))?;
+    translate_plots(&out, &Translator::new(&ui_again, &lang.code))?;
     // English is built first, into the folder that holds this one.
     finish_pages(
         &out,
@@ -187,6 +188,20 @@ fn finish_pages(out: &Path, english: &Path, translator: &Translator) -> Result<(
             index = ids::rename_in_search_index(&index, page, changed);
         }
         std::fs::write(&path, index).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The language's copies of the plots (`svg.rs`), their words translated.
+fn translate_plots(out: &Path, translator: &Translator) -> Result<()> {
+    for path in super::svg::plots(out) {
+        let svg = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let translated = super::svg::translate(&svg, &mut |s| translator.translate(s));
+        if translated != svg {
+            std::fs::write(&path, translated)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
     }
     Ok(())
 }

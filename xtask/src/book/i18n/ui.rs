@@ -372,8 +372,9 @@ fn sources(root: &Path) -> Result<Vec<(String, String)>> {
         paths.sort();
         files.extend(paths);
     }
-    // The measurement pages (`measured.rs`).
+    // The measurement pages (`measured.rs`) and the plots (`svg.rs`).
     files.extend(super::measured::pages(&src));
+    files.extend(super::svg::plots(&src));
     let assets = src.join("assets");
     if let Ok(entries) = std::fs::read_dir(&assets) {
         let mut paths: Vec<_> = entries
@@ -410,6 +411,8 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
             found = script_messages(&text);
         } else if name.ends_with(".md") {
             found = super::measured::messages(&text);
+        } else if name.ends_with(".svg") {
+            found = super::svg::messages(&text);
         } else {
             visit_html(&text, &mut |s| {
                 found.push(template(s).0);
