@@ -160,8 +160,8 @@ const plots = [
 // A language whose numbers are not written the English way: a table cell
 // holding one number with English thousands commas ("1,352,078"; one comma
 // alone could be Russian's decimal comma) or an English decimal point
-// ("1.85") is a number left in English there.
-const ownNumbers = { ru: /<td[^>]*>\d{1,3}(,\d{3}){2,}<\/td>|<td[^>]*>\d+\.\d+(e-?\d+)?<\/td>/ };
+// ("1.85", "4.150 s") is a number left in English there.
+const ownNumbers = { ru: /<td[^>]*>\d{1,3}(,\d{3}){2,}<\/td>|<td[^>]*>\d+\.\d+(e-?\d+)?( [µmn]?s)?<\/td>/ };
 // And a cell each such language must show in its own convention.
 const ownNumberCells = { ru: [["apples/explosion.html", ">1\u202f716</td>"], ["apples/overflow.html", ">4\u202f801\u202f277</td>"]] };
 function englishLeft(code) {

@@ -24,11 +24,27 @@ pub fn marks(lang: &str) -> (char, char) {
     }
 }
 
+/// A unit of time a measurement cell may follow its number with, and how
+/// `lang` writes it.
+fn unit(unit: &str, lang: &str) -> Option<&'static str> {
+    const UNITS: [(&str, &str); 4] = [("s", "с"), ("ms", "мс"), ("µs", "мкс"), ("ns", "нс")];
+    let (english, russian) = UNITS.into_iter().find(|(e, _)| *e == unit)?;
+    Some(if lang == "ru" { russian } else { english })
+}
+
 /// `text`, when it is one number the English way (digits grouped by
 /// commas, an optional fraction, an optional exponent: "1,716", "1.85",
-/// "4.74e-5"), in `lang`'s convention; `None` for anything else, which a
-/// caller leaves as it is.
+/// "4.74e-5"), perhaps with a unit of time ("4.150 s"), in `lang`'s
+/// convention; `None` for anything else, which a caller leaves as it is.
 pub fn in_language(text: &str, lang: &str) -> Option<String> {
+    if let Some((number, suffix)) = text.split_once(' ') {
+        return Some(format!("{} {}", bare(number, lang)?, unit(suffix, lang)?));
+    }
+    bare(text, lang)
+}
+
+/// [`in_language`] for a number alone.
+fn bare(text: &str, lang: &str) -> Option<String> {
     let (mantissa, exponent) = match text.find(['e', 'E']) {
         Some(k) => (&text[..k], Some(&text[k..])),
         None => (text, None),
@@ -82,6 +98,8 @@ mod tests {
         assert_eq!(in_language("1.85", "ru").as_deref(), Some("1,85"));
         assert_eq!(in_language("4.74e-5", "ru").as_deref(), Some("4,74e-5"));
         assert_eq!(in_language("132", "ru").as_deref(), Some("132"));
+        assert_eq!(in_language("4.150 s", "ru").as_deref(), Some("4,150 с"));
+        assert_eq!(in_language("0.054 ms", "ja").as_deref(), Some("0.054 ms"));
     }
 
     #[test]
