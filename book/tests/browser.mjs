@@ -29,6 +29,14 @@
 //      instance of every player: board and search tree) at 390 px in all
 //      five themes: each text at least 11 px, none outside its drawing,
 //      none in the background's colour;
+//   5b. every player's tree, in every instance and all five themes, can be
+//      read without hovering: each drawn node carries its label as text
+//      (its call's arguments when the trace gives them), no hover title;
+//      a node shows what it returned once left; the eight-queens tree is
+//      at most 8 deep (a level per queen); runs fold into one labelled
+//      node (eight queens: skipped squares; sudoku: forced cells); the
+//      path line names the decisions (at most a dozen entries); the frames
+//      panel lists the open calls, innermost first;
 //   7. on a 390 x 844 phone, every player (after its top is scrolled into
 //      view, and again after 40 steps) shows its board, its narration and
 //      its step controls inside the screen, with the tree and the code
@@ -234,6 +242,7 @@ function expected(trace, k) {
     for (const [name, rule] of trace.counters) {
       if (rule.startsWith("steps:") && rule.slice(6).split(",").includes(op)) { counters[name]++; }
       if (rule === "marks:" + mark) { counters[name]++; }
+      if (rule === "line:" + ln) { counters[name]++; }
     }
     const key = `${r},${c}`;
     const cell = cells.get(key);
@@ -310,16 +319,24 @@ function pageTraces(html, id) {
   return traces;
 }
 
+// Every page with a player (print.html aside), opened in `page` in turn:
+// its path, its HTML as the server sent it and its players' ids.
+async function* playerPages(page) {
+  for (const p of pages()) {
+    const html = fs.readFileSync(path.join(site, p), "utf8");
+    if (!html.includes('class="bt-player"') || p === "print.html") { continue; }
+    await page.goto(base + p, { waitUntil: "load" });
+    yield { p, html, ids: await page.$$eval(".bt-player", (all) => all.map((e) => e.id)) };
+  }
+}
+
 async function players() {
   const context = await open(390);
   const page = await context.newPage();
   let count = 0;
   let instances = 0;
-  for (const p of pages()) {
-    const html = fs.readFileSync(path.join(site, p), "utf8");
-    if (!html.includes('class="bt-player"') || p === "print.html") { continue; }
-    await page.goto(base + p, { waitUntil: "load" });
-    for (const id of await page.$$eval(".bt-player", (all) => all.map((e) => e.id))) {
+  for await (const { p, html, ids } of playerPages(page)) {
+    for (const id of ids) {
       count++;
       const traces = pageTraces(html, id);
       if (!traces) { fail(`${p} #${id}: no JSON block of traces in the page`); continue; }
@@ -766,6 +783,112 @@ async function boards() {
   console.log(`read ${drawings} drawn boards, grids, graphs and trees (${texts} texts) at 390 px in five themes: each text 11 px or more, inside its drawing, not in the background's colour`);
 }
 
+// ---- 5b. trees a reader can read without hovering -------------------------
+
+// Runs in the page: what player `id` shows of its tree and frames.
+function treeShown(id) {
+  const root = document.getElementById(id);
+  const nodes = [...root.querySelectorAll(".bt-tree .tnode")].filter((g) => !g.classList.contains("unseen"));
+  return {
+    titles: root.querySelectorAll(".bt-tree title").length,
+    nodes: nodes.map((g) => ({
+      node: g.dataset.node === undefined ? null : Number(g.dataset.node),
+      fold: g.classList.contains("fold") ? g.getAttribute("class") : null,
+      label: (g.querySelector("text.tlabel") || { textContent: "" }).textContent,
+      value: (g.querySelector("text.tval") || { textContent: "" }).textContent,
+    })),
+    path: root.querySelector(".bt-path").textContent,
+    frames: [...root.querySelectorAll(".bt-frames li")].map((li) => li.textContent),
+    node: Number(root.dataset.node),
+  };
+}
+
+async function readableTrees() {
+  let checked = 0;
+  for (const theme of ["light", "rust", "coal", "navy", "ayu"]) {
+    const context = await open(1280, theme);
+    const page = await context.newPage();
+    for await (const { p, html, ids } of playerPages(page)) {
+      for (const id of ids) {
+        const traces = pageTraces(html, id);
+        const folds = new Set();
+        for (let i = 0; i < traces.length; i++) {
+          const trace = traces[i];
+          const where = `${p} #${id} (${trace.instance}, ${theme})`;
+          if (i > 0) { await page.selectOption(`#${id} .bt-instance select`, String(i)); }
+          const parent = [-1];
+          const depth = [0];
+          for (const [, node, par] of trace.steps) { if (node === depth.length) { parent.push(par); depth.push(depth[par] + 1); } }
+          const args = new Map((trace.calls || []).map(([v, a]) => [v, a]));
+          if (id === "sample-one" && Math.max(...depth) > 8) {
+            fail(`${where}: the eight-queens tree is ${Math.max(...depth)} deep; a level per queen makes it 8 at most`);
+          }
+          if (trace.function && !args.size) { fail(`${where}: the trace names ${trace.function} but labels no call`); }
+          await page.focus("#" + id);
+          await page.keyboard.press("Home");
+          let at = 0;
+          let returned = 0;
+          const n = trace.steps.length;
+          for (const k of [40, 80, 160, 320, n].filter((x, j, all) => x <= n && all.indexOf(x) === j)) {
+            for (; at < k; at++) { await page.keyboard.press("ArrowRight"); }
+            const got = await page.evaluate(treeShown, id);
+            checked++;
+            const bad = [];
+            if (got.titles) { bad.push(`${got.titles} hover titles in the tree`); }
+            const unlabelled = got.nodes.filter((g) => !g.label.trim());
+            if (unlabelled.length) { bad.push(`${unlabelled.length} of ${got.nodes.length} drawn nodes carry no label`); }
+            for (const g of got.nodes) {
+              // A sibling's label may drop what it shares with the node on
+              // the path ("…3" beside "0,2,4,1"): what it keeps ends its call.
+              const shown = g.label.split(" ")[0];
+              const whole = g.node !== null && args.has(g.node) ? args.get(g.node) : null;
+              if (whole !== null && !g.label.startsWith(whole) && !(shown.startsWith("…") && whole.endsWith(shown.slice(1)))) {
+                bad.push(`node ${g.node} reads "${g.label}", its call is (${args.get(g.node)})`);
+                break;
+              }
+              if (g.fold) { folds.add(g.fold.includes("skip") ? "skip:" + g.label : g.fold.includes("forced") ? "forced:" + g.label : "earlier"); }
+              if (/→|✓|✗/.test(g.label + g.value)) { returned++; }
+            }
+            // The path line: one entry per decision. A trace that counts its
+            // guesses folds each run of forced levels into one entry, so
+            // at most two entries per guess (and the root, the current
+            // node); any other names every level (each is a choice).
+            const entries = got.path.split(" → ").length;
+            const onPath = [];
+            for (let v = got.node; v >= 0; v = parent[v]) { onPath.push(v); }
+            const guessed = new Set(trace.steps.filter((st) => st[4] === "guess").map((st) => st[1]));
+            if (trace.counters.some((c) => c[1] === "marks:guess")) {
+              const decisions = onPath.filter((v) => guessed.has(v)).length;
+              if (entries > 2 * decisions + 3) { bad.push(`the path line has ${entries} entries for ${decisions} guesses: "${got.path.slice(0, 80)}…"`); }
+            } else if (entries !== onPath.length) {
+              bad.push(`the path line has ${entries} entries for ${onPath.length} levels`);
+            }
+            if (id === "sample-one" && entries > 9) { bad.push(`the path line names ${entries} entries; 8 queens and the start make 9 at most`); }
+            if (trace.function) {
+              const open = [];
+              for (let v = got.node; v >= 0; v = parent[v]) { if (args.has(v)) { open.push(v); } }
+              if (got.frames.length !== open.length) {
+                bad.push(`the frames panel lists ${got.frames.length} calls, the path has ${open.length} open`);
+              } else if (open.length && !got.frames[0].startsWith(`${trace.function}(${args.get(open[0])})`)) {
+                bad.push(`the innermost frame reads "${got.frames[0]}", not ${trace.function}(${args.get(open[0])})`);
+              }
+            }
+            if (bad.length) { fail(`${where} at step ${k}: ${bad.join("; ")}`); await shoot(page, `tree_${theme}_${id}_${i}_${k}`); break; }
+          }
+          // Something to show: a return recorded, a dead end or a solution.
+          const ends = (trace.returns || []).length || trace.steps.some((st) => st[4] === "dead" || st[4] === "solution");
+          if (ends && !returned) { fail(`${where}: no node shows what it returned (→ value, ✓ or ✗), even at the end`); }
+        }
+        const skips = [...folds].filter((f) => /^skip:.*\d+–\d+/.test(f));
+        if (id === "sample-one" && !skips.length) { fail(`${p} #${id} (${theme}): no run of skipped squares is folded into one labelled node`); }
+        if (id === "fewest" && ![...folds].some((f) => f.startsWith("forced:"))) { fail(`${p} #${id} (${theme}): no run of forced cells is folded into one node`); }
+      }
+    }
+    await context.close();
+  }
+  console.log(`read ${checked} player trees in five themes at 1280 px: every node labelled without hovering, returns shown, eight queens at most 8 deep, runs folded, the path line of decisions, the frames panel`);
+}
+
 // ---- 7. a player on a phone: board, narration and controls on one screen ---
 
 // Runs in the page: what of player `id` is outside the screen.
@@ -796,11 +919,8 @@ async function phone() {
   const page = await small.newPage();
   const big = await wide.newPage();
   let count = 0;
-  for (const p of pages()) {
-    const html = fs.readFileSync(path.join(site, p), "utf8");
-    if (!html.includes('class="bt-player"') || p === "print.html") { continue; }
-    await page.goto(base + p, { waitUntil: "load" });
-    for (const id of await page.$$eval(".bt-player", (all) => all.map((e) => e.id))) {
+  for await (const { p, ids } of playerPages(page)) {
+    for (const id of ids) {
       count++;
       await page.$eval("#" + id, (e) => e.scrollIntoView({ block: "start" }));
       let bad = await page.evaluate(offScreen, id);
@@ -837,6 +957,7 @@ try {
   await quizzes();
   await defects();
   await tree();
+  await readableTrees();
   await darkFigures();
   await plots();
   await boards();

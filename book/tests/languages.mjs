@@ -21,6 +21,8 @@
 //   7. every link to a section (`bits.html#nodes-in-lanes`, `#the-idea`)
 //      finds that id in its page, and following one from another page
 //      scrolls to its section (a translated page keeps the English ids);
+//   7b. at step 40 every player's tree labels its nodes without hovering,
+//      and its heads, folded runs and frames panel are in the language;
 //   8. every in-page link of the language's print.html (the whole book on
 //      one page) finds its id there, and following each one in chromium
 //      scrolls to an element that exists (issue 35: 87 of them once led
@@ -142,7 +144,26 @@ const leftovers = [
   ["Load average", "a measurement page"],
   ["Each row runs the workbook", "a measurement page"],
   ["<th>work</th>", "a measurement table"],
+  ["<th>naive calls</th>", "the apples explosion table"],
+  ["time of each stage as a fraction", "the apples timing table's caption"],
+  ["<th>time / naive time</th>", "the apples timing table"],
+  ["the multiplicative formula takes", "the apples timing note"],
 ];
+// The plots a language's book keeps its own copy of, with a phrase each
+// must not show in English (their words are `ui` messages, `svg.rs`).
+const plots = [
+  ["apples/figures/calls.svg", ">Work to count the ways"],
+  ["apples/figures/calls.svg", ">naive calls<"],
+  ["knights_tour/attempts.svg", ">attempts (log scale)<"],
+  ["n_queens/times.svg", ">n (board size)<"],
+];
+// A language whose numbers are not written the English way: a table cell
+// holding one number with English thousands commas ("1,352,078"; one comma
+// alone could be Russian's decimal comma) or an English decimal point
+// ("1.85", "4.150 s") is a number left in English there.
+const ownNumbers = { ru: /<td[^>]*>\d{1,3}(,\d{3}){2,}<\/td>|<td[^>]*>\d+\.\d+(e-?\d+)?( [µmn]?s)?<\/td>/ };
+// And a cell each such language must show in its own convention.
+const ownNumberCells = { ru: [["apples/explosion.html", ">1\u202f716</td>"], ["apples/overflow.html", ">4\u202f801\u202f277</td>"]] };
 function englishLeft(code) {
   const found = [];
   for (const p of pages(code)) {
@@ -150,6 +171,14 @@ function englishLeft(code) {
     for (const [phrase, what] of leftovers) {
       if (html.includes(phrase)) { found.push(`${p}: ${what} in English`); }
     }
+    const english = ownNumbers[code] && html.match(ownNumbers[code]);
+    if (english) { found.push(`${p}: a table's number written the English way: ${english[0]}`); }
+  }
+  for (const [p, phrase] of plots) {
+    if (fs.readFileSync(path.join(site, code, p), "utf8").includes(phrase)) { found.push(`${p}: the plot's "${phrase.slice(1)}" in English`); }
+  }
+  for (const [p, cell] of ownNumberCells[code] || []) {
+    if (!fs.readFileSync(path.join(site, code, p), "utf8").includes(cell)) { found.push(`${p}: no cell ${cell}: its numbers are not in the language's convention`); }
   }
   return found;
 }
@@ -207,6 +236,24 @@ for (const code of codes) {
         }
         const play = (await page.textContent(`#${id} [data-action="play"]`)).trim();
         if (play === "Play") { fail(`${code}/${p} #${id}: the Play button is in English`); }
+        // At step 40 its tree reads in the language without hovering: every
+        // drawn node labelled, no hover title, the heads, folds and frames
+        // panel in the language's words.
+        await page.focus(`#${id}`);
+        for (let k = 1; k < 40; k++) { await page.keyboard.press("ArrowRight"); }
+        const tree = await page.$eval(`#${id}`, (root) => {
+          const drawn = [...root.querySelectorAll(".bt-tree .tnode")].filter((g) => !g.classList.contains("unseen"));
+          return {
+            titles: root.querySelectorAll(".bt-tree title").length,
+            bare: drawn.filter((g) => !(g.querySelector("text.tlabel") || { textContent: "" }).textContent.trim()).length,
+            drawn: drawn.length,
+            words: [".bt-tree-head", ".bt-frames-head", ".bt-fold > summary"].map((s) => (root.querySelector(s) || { textContent: "" }).textContent)
+              .concat([...root.querySelectorAll(".bt-tree .fold text, .bt-tree text.tnote")].map((t) => t.textContent)).join(" | "),
+          };
+        });
+        if (tree.titles || tree.bare || !tree.drawn) { fail(`${code}/${p} #${id}: at step 40 the tree has ${tree.bare} of ${tree.drawn} nodes unlabelled and ${tree.titles} hover titles`); }
+        const leftover = /The search tree|The current path|Open calls of|skips squares|skips \d|forced|earlier|levels above/.exec(tree.words);
+        if (leftover) { fail(`${code}/${p} #${id}: the tree says "${leftover[0]}" in English: ${tree.words.slice(0, 120)}`); await shoot(page, `tree_${code}_${id}`); }
       }
       // Quizzes answer, in the language.
       for (const id of await page.$$eval(".bt-quiz", (all) => all.map((e) => e.id))) {

@@ -1,6 +1,6 @@
 // Screenshots of the book's players and quiz pages for a reader's eye:
 // every player page at 1280 and 390 px in the light and coal themes, after
-// a few steps. Usage: node book/tests/screens.mjs OUT_DIR [PAGE...]
+// 40 steps (at 390 px, the unfolded tree too). Usage: node book/tests/screens.mjs OUT_DIR [PAGE...]
 // (run `cargo xtask book build` first); PAGE#ID shoots the element with that
 // id instead (a figure, a quiz). Nothing is checked here; browser.mjs is
 // the test.
@@ -47,6 +47,16 @@ for (const theme of ["light", "coal"]) {
       const name = `${arg.replace(/[^a-z0-9]+/gi, "_")}_${width}_${theme}.png`;
       await target.screenshot({ path: path.join(out, name) });
       console.log(path.join(out, name));
+      // On a phone the tree and the frames fold below the controls: the
+      // unfolded panel too.
+      const fold = player && await player.$(".bt-fold:not([hidden])");
+      if (fold) {
+        await fold.evaluate((d) => { d.open = true; });
+        const tree = await player.$(".bt-fold .bt-treebox");
+        const name2 = name.replace(/\.png$/, "_tree.png");
+        await tree.screenshot({ path: path.join(out, name2) });
+        console.log(path.join(out, name2));
+      }
     }
     await context.close();
   }

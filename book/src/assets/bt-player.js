@@ -10,7 +10,9 @@
 // text, say]. The state shown after k steps is computed from the first k
 // steps (per-step tables are built once per instance), so scrubbing to any
 // step is exact. The search tree is drawn whole when it is small and as
-// the current path with its siblings otherwise (bt-tree.js).
+// the current path with its siblings otherwise, every node labelled with
+// its call's arguments and return value, and the open calls listed in a
+// frames panel (bt-tree.js).
 (function () {
   "use strict";
 
@@ -84,6 +86,7 @@
       vals[0] = 0;
       var kinds = rule.indexOf("steps:") === 0 ? rule.slice(6).split(",") : null;
       var mark = rule.indexOf("marks:") === 0 ? rule.slice(6) : null;
+      var line = rule.indexOf("line:") === 0 ? Number(rule.slice(5)) : null;
       var seen = 0;
       for (var k = 1; k <= n; k++) {
         var st = steps[k - 1];
@@ -92,6 +95,8 @@
           vals[k] = seen;
         } else if (kinds) { vals[k] = vals[k - 1] + (kinds.indexOf(st[KIND]) >= 0 ? 1 : 0); } else if (mark) {
           vals[k] = vals[k - 1] + (st[MARK] === mark ? 1 : 0);
+        } else if (line !== null) {
+          vals[k] = vals[k - 1] + (st[LINE] === line ? 1 : 0);
         }
       }
       values[c[0]] = vals;

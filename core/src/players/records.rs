@@ -87,6 +87,15 @@ pub struct Trace {
     pub steps: Vec<Step>,
     /// The search tree: each node's parent, by node id (the root's is None).
     pub parents: Vec<Option<usize>>,
+    /// The function whose calls the tree's nodes are (`function` record),
+    /// named in the frames panel; none when the nodes are not calls.
+    pub function: Option<String>,
+    /// What each labelled node is: its call's arguments in short form
+    /// (`call` records), by node id.
+    pub calls: Vec<(usize, String)>,
+    /// What each returned node's call gave back (`return` records), and
+    /// the number of steps before it: the player shows it from then on.
+    pub returns: Vec<(usize, String, usize)>,
 }
 
 /// One step of a search (see `book_trace` for the fields). `cell` is
@@ -192,6 +201,9 @@ fn record(doc: &mut Doc, open: &mut Open, f: &[&str]) -> Result<()> {
                 totals: Vec::new(),
                 steps: Vec::new(),
                 parents: vec![None],
+                function: None,
+                calls: Vec::new(),
+                returns: Vec::new(),
             });
             *open = Open::Trace;
         }
@@ -264,6 +276,22 @@ fn trace_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
         "step" => {
             let s = step(t, f)?;
             t.steps.push(s);
+        }
+        "function" => {
+            want(f, 2)?;
+            t.function = Some(f[1].to_string());
+        }
+        "call" | "return" => {
+            want(f, 3)?;
+            let node = num(f[1])?;
+            if node >= t.parents.len() {
+                bail!("`{}` for node {node}, which no step has entered", f[0]);
+            }
+            if f[0] == "call" {
+                t.calls.push((node, f[2].to_string()));
+            } else {
+                t.returns.push((node, f[2].to_string(), t.steps.len()));
+            }
         }
         kind => bail!("unknown record `{kind}` inside a trace"),
     }
@@ -472,6 +500,24 @@ mod tests {
         assert_eq!(t.steps[0].parent, Some(0));
         assert_eq!(t.steps[1].cell, None);
         assert_eq!(t.code.2, ["fn f() {}"]);
+    }
+
+    #[test]
+    fn a_nodes_call_and_return_are_read_and_a_return_is_shown_from_its_step() {
+        let text = "trace\tt1\tA walk\tn = 2\nboard\tgrid\t2\t2\t0\nfunction\tf\n\
+                    code\tf.rs\tf\nsrc\tfn f() {}\n\
+                    step\ttry\t1\t0\t1\t-\t1\t1\tQ\tput a queen\ncall\t1\t1, 1\n\
+                    return\t1\t0\nstep\tundo\t0\t-\t0\t-\t-\t-\t\tback\n";
+        let t = &parse(text).expect("valid records").traces[0];
+        assert_eq!(t.function.as_deref(), Some("f"));
+        assert_eq!(t.calls, [(1, "1, 1".to_string())]);
+        assert_eq!(t.returns, [(1, "0".to_string(), 1)]);
+        let err = parse("trace\tt\tT\tx\ncall\t3\ta\n").expect_err("no node 3");
+        assert!(
+            err.to_string()
+                .contains("`call` for node 3, which no step has entered"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -55,6 +55,7 @@ fn instance(t: &Trace) -> serde_json::Value {
         "id": t.id, "title": t.title, "instance": t.instance, "board": board,
         "given": t.given, "code": {"path": t.code.0, "anchor": t.code.1, "lines": t.code.2},
         "counters": t.counters, "totals": totals, "says": says, "steps": steps,
+        "function": t.function, "calls": t.calls, "returns": t.returns,
     })
 }
 

@@ -83,6 +83,7 @@ fn trace(out: &mut Out, start: usize) {
         code,
     );
     t.rec(&["board", "graph"]);
+    t.function("visit");
     let labels: Vec<String> = (0..g.len()).map(|v| v.to_string()).collect();
     nodes(&mut |f| t.rec(f), &labels);
     let order = dfs_recursive(&g, start);
@@ -149,6 +150,7 @@ fn visit(
         )
         .at((v, 0), ""),
     );
+    t.call(&v.to_string());
     if seen[v] {
         t.up(Step::new(
             "reject",

@@ -13,7 +13,7 @@ use crate::{
     binomial, count_checked, count_exact, count_memo, count_naive, count_naive_traced,
     distributions,
 };
-use book_trace::{Code, Mark, Out, Quiz, Step, Trace, thousands};
+use book_trace::{Code, Mark, Out, Quiz, Step, Trace, separated, thousands};
 
 /// The player's instances, (people, apples): the page's 3 people and 4
 /// apples first, then a smaller and a bigger one.
@@ -57,6 +57,7 @@ fn trace(out: &mut Out, people: u32, apples: u32) {
         code(),
     );
     t.rec(&["board", "grid", "1", &people.to_string(), "0"]);
+    t.function("count_naive");
     t.counter(
         "calls",
         "steps:try",
@@ -81,9 +82,11 @@ fn trace(out: &mut Out, people: u32, apples: u32) {
         "pub fn count_naive",
         &format!("count_naive({people}, {apples}): {people} people share {apples} apples."),
     ));
+    t.call(&format!("{people}, {apples}"));
     let mut ways = 0;
     let mut taken = Vec::new();
     call(people, people, apples, &mut taken, &mut ways, &mut t);
+    t.ret(&ways.to_string());
     t.stay(Step::new(
         "note",
         "",
@@ -160,7 +163,10 @@ fn call(all: u32, people: u32, apples: u32, taken: &mut Vec<u32>, ways: &mut u64
                     )
                     .at((0, me), &text),
                 );
+                t.call(&format!("{}, {left}", people - 1));
+                let before = *ways;
                 call(all, people - 1, left, taken, ways, t);
+                t.ret(&(*ways - before).to_string());
                 taken.pop();
                 t.up(
                     Step::new(
@@ -285,10 +291,10 @@ fn overflow_figure(out: &mut Out) {
             "Where a u64 runs out, found by count_checked. On the diagonal N = M, the last square that fits is {last} x {last} (C({}, {}) = {}), and the first that overflows is {diagonal} x {diagonal} (C({}, {}) = {}).",
             2 * last - 1,
             last - 1,
-            thousands_big(&count_exact(last, last).to_string()),
+            separated(&count_exact(last, last).to_string()),
             2 * diagonal - 1,
             diagonal - 1,
-            thousands_big(&count_exact(diagonal, diagonal).to_string()),
+            separated(&count_exact(diagonal, diagonal).to_string()),
         ),
     ]);
     for (c, head) in ["people N", "last M that fits", "first M that overflows"]
@@ -321,18 +327,6 @@ fn overflow_figure(out: &mut Out) {
         }
         row += 1;
     }
-}
-
-/// A big number's decimal digits with a comma between thousands.
-fn thousands_big(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// The call tree of count_naive(3, 2), each node labelled (n,m); a node

@@ -5,9 +5,11 @@
 //! a queen where it is safe, skip an attacked square saying who attacks it,
 //! and take a queen back when the squares after it cannot hold the rest.
 //! The state is the search's own (board, square, queens left) plus the
-//! records written. One `try` event per call of the search, so the
-//! player's node counter is the reference's `nodes`, which the tests
-//! check; it costs what the search costs. The records are the plain
+//! records written. The tree has a level per queen, as the page tells it
+//! (see [`Entry`]), so it is never more than 8 deep; every call still
+//! lights the search's first line once, and the player's `nodes` counter
+//! counts those lines: the reference's `nodes`, which the tests check. It
+//! costs what the search costs. The records are the plain
 //! tab-separated lines `cargo xtask book build` reads
 //! (core/src/players/records.rs).
 
@@ -57,18 +59,19 @@ fn trace(out: &mut Out, label: &str, given: &[(usize, usize)]) {
     );
     let mut t = Trace::new(
         "sample-one",
-        "Eight queens: place_from, one tree node per call",
+        "Eight queens: place_from, one tree node per queen standing",
         label,
         code,
     );
     t.rec(&["board", "grid", "8", "8", "0"]);
+    t.function("place_from");
     for (r, c) in given {
         t.rec(&["given", &r.to_string(), &c.to_string(), "♛"]);
     }
     let stats = search_stats(&Board::from_queens(given));
     t.counter(
         "nodes",
-        "nodes",
+        "line:self.stats.nodes += 1;",
         "calls of place_from so far, the first one included (the nodes of search_stats)",
     );
     t.counter(
@@ -79,12 +82,12 @@ fn trace(out: &mut Out, label: &str, given: &[(usize, usize)]) {
     t.counter(
         "depth",
         "depth",
-        "calls of place_from open below the first one (the square the search stands on)",
+        "queens kept so far, given ones included: the tree's level (leaving a square empty does not go deeper)",
     );
     t.total("nodes", stats.nodes);
     t.total("backtracks", stats.backtracks);
     let mut board = Board::from_queens(given);
-    let solved = walk(&mut board, 0, N, true, &mut t);
+    let solved = walk(&mut board, 0, N, Entry::Root, &mut t);
     let end = if solved {
         format!(
             "Eight queens stand and none attacks another: that is the answer, after {} nodes and {} backtracks.",
@@ -102,30 +105,42 @@ fn trace(out: &mut Out, label: &str, given: &[(usize, usize)]) {
     t.finish(out);
 }
 
-/// [`crate::Search::place_from`], one tree node per call and one step per
-/// decision; `first` is the outermost call (the tree's root).
-fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trace) -> bool {
-    let entry = Step::new(
-        "note",
-        "self.stats.nodes += 1;",
-        if first {
-            "place_from(0, 8): start at square 0 with 8 queens to stand, given ones included."
-        } else {
-            ""
-        },
-    );
+/// How a call of [`crate::Search::place_from`] stands in the tree. The
+/// page's tree has one level per queen: a call made after a queen stands
+/// (placed or given) is a new node one level down; a call made after a
+/// square is left empty is the same node going on along its row of squares
+/// (the page: leaving a square empty does not go deeper), so the tree is
+/// never more than 8 deep.
+#[derive(Clone, Copy, PartialEq)]
+enum Entry {
+    /// The first call: the root.
+    Root,
+    /// After a queen stands: a child of the caller's node.
+    Down,
+    /// After a square is left empty: the caller's node, going on.
+    Along,
+}
+
+/// [`crate::Search::place_from`], one step per decision; a node per queen
+/// standing (see [`Entry`]), labelled with the call that queen leads to.
+fn walk(board: &mut Board, square: usize, left: usize, how: Entry, t: &mut Trace) -> bool {
     let say = format!(
         "place_from({square}, {left}): {left} queens still to stand on squares {square}..64."
     );
-    let entry = if first {
-        entry
+    let say = if how == Entry::Root {
+        "place_from(0, 8): start at square 0 with 8 queens to stand, given ones included."
     } else {
-        Step { say: &say, ..entry }
+        &say
     };
-    if first {
-        t.stay(entry);
-    } else {
+    let entry = Step::new("note", "self.stats.nodes += 1;", say);
+    if how == Entry::Down {
         t.down(entry);
+        t.call(&format!("{square}, {left}"));
+    } else {
+        t.stay(entry);
+        if how == Entry::Root {
+            t.call(&format!("{square}, {left}"));
+        }
     }
     if left == 0 {
         t.stay(
@@ -141,7 +156,7 @@ fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trac
     if square == SQUARES {
         leave(
             t,
-            first,
+            how,
             Step::new(
                 "note",
                 "if square == SQUARES",
@@ -167,7 +182,7 @@ fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trac
             let say = format!("The given queen is attacked {why}: return false.");
             leave(
                 t,
-                first,
+                how,
                 Step::new("reject", "return is_safe(", &say)
                     .at(rc(square), "♛")
                     .mark(Mark::Dead),
@@ -180,7 +195,7 @@ fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trac
             left - 1
         );
         t.stay(Step::new("place", "return is_safe(", &say).at(rc(square), "♛"));
-        if walk(board, square + 1, left - 1, false, t) {
+        if walk(board, square + 1, left - 1, Entry::Down, t) {
             return true;
         }
         let say = format!(
@@ -188,7 +203,7 @@ fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trac
             square + 1,
             left - 1
         );
-        leave(t, first, Step::new("note", "return is_safe(", &say));
+        leave(t, how, Step::new("note", "return is_safe(", &say));
         return false;
     }
     if is_safe(board, row, col) {
@@ -208,7 +223,7 @@ fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trac
             left - 1
         );
         t.stay(Step::new("place", "self.board.place(row, col);", &say).at(rc(square), "♛"));
-        if walk(board, square + 1, left - 1, false, t) {
+        if walk(board, square + 1, left - 1, Entry::Down, t) {
             return true;
         }
         board.remove(row, col);
@@ -233,7 +248,7 @@ fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trac
         );
         t.stay(Step::new("reject", "if is_safe(&self.board", &say).at(rc(square), ""));
     }
-    if walk(board, square + 1, left, false, t) {
+    if walk(board, square + 1, left, Entry::Along, t) {
         return true;
     }
     let say = format!(
@@ -242,18 +257,21 @@ fn walk(board: &mut Board, square: usize, left: usize, first: bool, t: &mut Trac
     );
     leave(
         t,
-        first,
+        how,
         Step::new("note", "self.place_from(square + 1, left)", &say),
     );
     false
 }
 
-/// A call's return: back to its caller, or, for the first call, the end.
-fn leave(t: &mut Trace, first: bool, step: Step) {
-    if first {
-        t.stay(step);
-    } else {
+/// A call's return: for a call that opened a node, back to its parent
+/// (the node returns false); for one going along its node, or the first
+/// call, the search stays where it is.
+fn leave(t: &mut Trace, how: Entry, step: Step) {
+    if how == Entry::Down {
+        t.ret("false");
         t.up(step);
+    } else {
+        t.stay(step);
     }
 }
 
@@ -643,7 +661,7 @@ mod tests {
             let mut board = Board::from_queens(given);
             let code = Code::new("search.rs", include_str!("search.rs"), "search");
             let mut t = Trace::new("x", "x", label, code);
-            let solved = walk(&mut board, 0, N, true, &mut t);
+            let solved = walk(&mut board, 0, N, Entry::Root, &mut t);
             let want = solve(&Board::from_queens(given));
             assert_eq!(solved, want.is_some(), "{label}");
             if solved {

@@ -88,6 +88,7 @@ fn trace(out: &mut Out, puzzle: &Grid, label: &str) -> Vec<usize> {
         code,
     );
     t.rec(&["board", "grid", "9", "9", "3"]);
+    t.function("branch");
     for (i, &d) in puzzle.cells.iter().enumerate() {
         if d != 0 {
             t.rec(&[
@@ -124,6 +125,7 @@ fn trace(out: &mut Out, puzzle: &Grid, label: &str) -> Vec<usize> {
         "stats.nodes += 1;",
         "branch: the first call, on the puzzle as given.",
     ));
+    t.call("puzzle");
     let solved = branch(&mut grid, &mut masks, true, &mut guessed, &mut t);
     let end = if solved {
         format!(
@@ -191,6 +193,9 @@ fn branch(
                 .at(at(cell), &d)
                 .mark(mark),
         );
+        // branch's argument is the whole grid: its short form is the
+        // digit just written.
+        t.call(&format!("{}={digit}", name(cell).replace(' ', "")));
         if branch(grid, masks, false, guessed, t) {
             return true;
         }
@@ -223,6 +228,7 @@ fn branch(
     if first {
         t.stay(step);
     } else {
+        t.ret("false");
         t.up(step);
     }
     false

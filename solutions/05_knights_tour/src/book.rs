@@ -63,6 +63,7 @@ fn trace(out: &mut Out, label: &str, n: usize, start: Square) {
         code,
     );
     t.rec(&["board", "grid", &n.to_string(), &n.to_string(), "0"]);
+    t.function("extend");
     let search = plain_dfs(n, start, &SEED_MOVES);
     t.counter(
         "attempts",
@@ -85,6 +86,7 @@ fn trace(out: &mut Out, label: &str, n: usize, start: Square) {
     let one = format!("The knight starts on {start:?}: move 1.");
     t.stay(PStep::new("try", "search.board.set(start, 1);", &one).at(start, "1"));
     t.stay(PStep::new("place", "search.board.set(start, 1);", &one).at(start, "1"));
+    t.call(&format!("({},{}), 2", start.0, start.1));
     let found = extend(&mut board, n, start, 2, &mut t);
     let end = if found {
         format!(
@@ -136,6 +138,7 @@ fn extend(board: &mut Board, n: usize, at: Square, next: u32, t: &mut Trace) -> 
         children += 1;
         let say = format!("{to:?} is move {next}: call extend from there.");
         t.down(PStep::new("place", "self.board.set(to, next);", &say).at(to, &num));
+        t.call(&format!("({},{}), {}", to.0, to.1, next + 1));
         if extend(board, n, to, next + 1, t) {
             return true;
         }
@@ -160,6 +163,7 @@ fn extend(board: &mut Board, n: usize, at: Square, next: u32, t: &mut Trace) -> 
             )
         };
         let step = PStep::new("undo", "self.board.set(to, 0);", &say).at(at, "");
+        t.ret("false");
         t.up(if children == 0 {
             step.mark(Mark::Dead)
         } else {
@@ -614,6 +618,7 @@ mod tests {
             let mut t = Trace::new("x", "x", label, code);
             let mut board = Board::new(n);
             board.set(start, 1);
+            t.call(&format!("({},{}), 2", start.0, start.1));
             let found = extend(&mut board, n, start, 2, &mut t);
             let search = plain_dfs(n, start, &SEED_MOVES);
             assert_eq!(found.then_some(board), search.tour, "{label}");

@@ -31,11 +31,22 @@
 //!                                         nodes            the tree nodes entered so far (the
 //!                                                          root counts from the first step)
 //!                                         depth            the current node's depth (root 0)
+//!                                         line:N           the steps lit at code line N so far
+//!                                                          (e.g. a function's first line: its calls)
 //! total   NAME  VALUE                   what counter NAME shows after the last step, computed
 //!                                       from the reference; the writer refuses a trace whose
 //!                                       steps end elsewhere
 //! step    KIND NODE PARENT LINE MARK R C TEXT SAY
+//! function NAME                        the nodes are calls of NAME (the frames panel names it)
+//! call    NODE  ARGS                    node NODE (entered by a step before) is the call
+//!                                       with these arguments, in short form ("2, 3")
+//! return  NODE  VALUE                   what node NODE's call returned ("3", "false")
 //! ```
+//!
+//! `call` and `return` are what the tree shows on each node without
+//! hovering (VisuAlgo's `f(args) → value`), and the player's frames panel
+//! lists the open calls by their `call` labels. They are optional: a node
+//! without one is named by its step's cell.
 //!
 //! A `step` is one thing the search does:
 //! - `KIND` says how the board changes: `try` (fill an empty cell
@@ -60,6 +71,7 @@
 //!   none), `TEXT` what the cell shows, `SAY` the narration.
 
 mod next;
+pub mod numbers;
 mod player;
 
 pub use player::{Code, KINDS, Mark, Step, Trace};
@@ -142,11 +154,25 @@ pub struct Quiz<'a> {
 /// `n` with a comma between thousands, as the book prints big numbers:
 /// 1368 -> "1,368".
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
+    separated(&n.to_string())
+}
+
+/// A string of decimal digits with a comma between thousands, for numbers
+/// past u64 (a u128, a big integer's digits) and for the maintainer's
+/// check that prose writes them so: "28453041475240576740" ->
+/// "28,453,041,475,240,576,740". The one place the book's separator rule
+/// is written.
+pub fn separated(digits: &str) -> String {
+    separated_with(digits, ',')
+}
+
+/// [`separated`] with another language's separator between thousands (the
+/// narrow no-break space of Russian: "2 095"); see [`numbers`].
+pub fn separated_with(digits: &str, separator: char) -> String {
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+            out.push(separator);
         }
         out.push(ch);
     }
@@ -187,6 +213,10 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1368), "1,368");
         assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(
+            separated("28453041475240576740"),
+            "28,453,041,475,240,576,740"
+        );
     }
 
     #[test]

@@ -54,8 +54,8 @@ fn steps(records: &str, player: &str, instance: usize) -> Vec<Said> {
                 kind: f[1].to_string(),
                 say: f[9].to_string(),
             }),
-            "step" | "board" | "node" | "edge" | "given" | "code" | "src" | "counter" | "total" => {
-            }
+            "step" | "board" | "node" | "edge" | "given" | "code" | "src" | "counter" | "total"
+            | "function" | "call" | "return" => {}
             // Any other record closes the trace.
             _ => inside = false,
         }

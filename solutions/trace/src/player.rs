@@ -144,6 +144,15 @@ impl<'a> Step<'a> {
 /// The board kinds a step may name; `note` changes nothing on the board.
 pub const KINDS: [&str; 6] = ["try", "place", "reject", "undo", "found", "note"];
 
+/// What [`Trace::finish`] checks of one step written: its kind, marker,
+/// the depth after it and the code line it lit.
+struct Done {
+    kind: &'static str,
+    mark: Mark,
+    depth: usize,
+    line: usize,
+}
+
 /// One instance of a player being recorded.
 pub struct Trace {
     head: Out,
@@ -154,8 +163,8 @@ pub struct Trace {
     parents: Vec<Option<usize>>,
     counters: Vec<(String, String)>,
     totals: Vec<(String, u64)>,
-    /// Per step: kind, marker, depth after it (for checking the totals).
-    done: Vec<(&'static str, Mark, usize)>,
+    /// Per step, what the totals are checked against.
+    done: Vec<Done>,
 }
 
 impl Trace {
@@ -188,13 +197,23 @@ impl Trace {
 
     /// A counter the player shows: `rule` is `steps:KIND,KIND` (the steps
     /// of those kinds so far), `marks:MARK` (the steps with that marker
-    /// so far), `nodes` (the tree nodes entered so far, the root included)
-    /// or `depth` (the current node's depth); `definition` is the legend's
-    /// sentence.
+    /// so far), `nodes` (the tree nodes entered so far, the root included),
+    /// `depth` (the current node's depth) or `line:NEEDLE` (the steps lit
+    /// at the code line NEEDLE names, written as its number); `definition`
+    /// is the legend's sentence.
     pub fn counter(&mut self, name: &str, rule: &str, definition: &str) {
+        let line;
+        let rule = match rule.strip_prefix("line:") {
+            Some(needle) => {
+                line = format!("line:{}", self.code.line(needle));
+                line.as_str()
+            }
+            None => rule,
+        };
         assert!(
             rule == "depth"
                 || rule == "nodes"
+                || rule.starts_with("line:")
                 || rule
                     .strip_prefix("steps:")
                     .is_some_and(|k| k.split(',').all(|k| KINDS.contains(&k)))
@@ -250,6 +269,27 @@ impl Trace {
         self.write(step);
     }
 
+    /// Says the tree's nodes are calls of `name`: the player's frames
+    /// panel lists the open calls as `name(args)`.
+    pub fn function(&mut self, name: &str) {
+        self.head.rec(&["function", name]);
+    }
+
+    /// Names the current node by its call's arguments in short form
+    /// ("2, 3"): the tree shows it on the node, the frames panel on the
+    /// open call. Write it right after the step that entered the node.
+    pub fn call(&mut self, args: &str) {
+        let node = self.node().to_string();
+        self.steps.rec(&["call", &node, args]);
+    }
+
+    /// What the current node's call returns ("3", "false"), shown on the
+    /// node once the search has left it. Write it before the step back up.
+    pub fn ret(&mut self, value: &str) {
+        let node = self.node().to_string();
+        self.steps.rec(&["return", &node, value]);
+    }
+
     fn node(&self) -> usize {
         *self.path.last().expect("the root stays on the path")
     }
@@ -281,13 +321,18 @@ impl Trace {
             s.text,
             s.say,
         ]);
-        self.done.push((kind, s.mark, self.depth()));
+        self.done.push(Done {
+            kind,
+            mark: s.mark,
+            depth: self.depth(),
+            line,
+        });
     }
 
     /// What counter `rule` shows after every step.
     pub fn value(&self, rule: &str) -> u64 {
         if rule == "depth" {
-            return self.done.last().map_or(0, |d| d.2 as u64);
+            return self.done.last().map_or(0, |d| d.depth as u64);
         }
         if rule == "nodes" {
             return if self.done.is_empty() {
@@ -296,12 +341,11 @@ impl Trace {
                 self.parents.len() as u64
             };
         }
-        let hits = |f: &dyn Fn(&(&str, Mark, usize)) -> bool| {
-            self.done.iter().filter(|d| f(d)).count() as u64
-        };
+        let hits = |f: &dyn Fn(&Done) -> bool| self.done.iter().filter(|d| f(d)).count() as u64;
         match rule.split_once(':') {
-            Some(("steps", kinds)) => hits(&|d| kinds.split(',').any(|k| k == d.0)),
-            Some(("marks", mark)) => hits(&|d| d.1.word() == mark),
+            Some(("line", n)) => hits(&|d| d.line.to_string() == n),
+            Some(("steps", kinds)) => hits(&|d| kinds.split(',').any(|k| k == d.kind)),
+            Some(("marks", mark)) => hits(&|d| d.mark.word() == mark),
             _ => panic!("unknown counter rule {rule:?}"),
         }
     }
@@ -378,6 +422,33 @@ mod tests {
         );
         assert!(text.contains("step\tfound\t1\t0\t3\tsolution\t-\t-\t\tdone\n"));
         assert!(text.contains("step\tundo\t0\t-\t0\t-\t-\t-\t\tback\n"));
+    }
+
+    #[test]
+    fn a_node_carries_its_calls_arguments_and_return_and_a_line_counter_counts_its_line() {
+        let mut t = Trace::new("p", "A walk", "x", Code::new("f.rs", SOURCE, "f"));
+        t.function("f");
+        t.counter("calls", "line:fn f", "calls of f");
+        t.total("calls", 2);
+        t.stay(Step::new("note", "fn f", "first call"));
+        t.call("1");
+        t.down(Step::new("note", "fn f", "second call"));
+        t.call("2");
+        t.ret("3");
+        t.up(Step::new("note", "x + 1", "back"));
+        assert_eq!(t.value("line:2"), 2);
+        let mut out = Out::default();
+        t.finish(&mut out);
+        let text = out.into_text();
+        assert!(text.contains("function\tf\n"), "{text}");
+        assert!(
+            text.contains("counter\tcalls\tline:2\tcalls of f\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("call\t0\t1\nstep\tnote\t1\t0\t2\t-\t-\t-\t\tsecond call\ncall\t1\t2\nreturn\t1\t3\n"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub mod measured;
 pub mod pages;
 pub mod placeholders;
 pub mod po;
+pub mod svg;
 pub mod ui;
 
 use anyhow::{Context, Result, bail};

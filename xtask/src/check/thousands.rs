@@ -10,6 +10,7 @@
 //! fraction, is reported with its file and line. Years have four digits
 //! and pass. Cost: one pass over each file.
 
+use book_trace::separated;
 use std::path::Path;
 
 /// Every unseparated big number in the book's prose and snippets.
@@ -209,17 +210,6 @@ fn numbers(text: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 /// "2279184" -> "2,279,184".
-fn separated(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

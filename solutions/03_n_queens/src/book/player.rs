@@ -85,6 +85,12 @@ pub(super) fn walked_robot(n: usize) -> Narrated {
 }
 
 impl Narrated {
+    /// The tree node's label: the position, the queens' columns from row 0.
+    fn name_position(&mut self) {
+        let cols: Vec<String> = self.cols.iter().map(usize::to_string).collect();
+        self.t.call(&cols.join(","));
+    }
+
     fn top(&self) -> Option<(usize, usize)> {
         self.cols.last().map(|&c| (self.cols.len() - 1, c))
     }
@@ -125,6 +131,7 @@ impl Robot for Narrated {
         let say = format!("up-left: a queen on row {row}, column 0.");
         self.t
             .down(Step::new("try", "robot.up_left();", &say).at((row, 0), "♛"));
+        self.name_position();
         self.check();
     }
 
@@ -147,6 +154,7 @@ impl Robot for Narrated {
         let say = format!("right: the queen of row {row} moves to column {}.", col + 1);
         self.t
             .side(Step::new("try", "robot.right();", &say).at((row, col + 1), "♛"));
+        self.name_position();
         self.check();
     }
 

@@ -51,7 +51,7 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     let book_root = root.join("book");
     let pages = page_catalogue(root, &lang.code);
     let ui = read_catalogue(&ui_catalogue(root, &lang.code))?;
-    let translator = Translator::new(&ui);
+    let translator = Translator::new(&ui, &lang.code);
 
     let mut config = mdbook_driver::config::Config::from_disk(book_root.join("book.toml"))
         .map_err(|e| anyhow!("cannot read book/book.toml: {e:#}"))?;
@@ -105,12 +105,17 @@ pub fn build_language(root: &Path, lang: &Language, picker: &[Picked]) -> Result
     book.build()
         .map_err(|e| anyhow!("cannot build the book in {}: {e:#}", lang.code))?;
     let ui_again = read_catalogue(&ui_catalogue(root, &lang.code))?;
+    translate_plots(&out, &Translator::new(&ui_again, &lang.code))?;
     // English is built first, into the folder that holds this one.
-    finish_pages(&out, &book_root.join("book"), &Translator::new(&ui_again))?;
+    finish_pages(
+        &out,
+        &book_root.join("book"),
+        &Translator::new(&ui_again, &lang.code),
+    )?;
     write_script_strings(
         root,
         &out,
-        Some(&Translator::new(&ui_again)),
+        Some(&Translator::new(&ui_again, &lang.code)),
         &lang.code,
         picker,
     )?;
@@ -183,6 +188,20 @@ fn finish_pages(out: &Path, english: &Path, translator: &Translator) -> Result<(
             index = ids::rename_in_search_index(&index, page, changed);
         }
         std::fs::write(&path, index).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The language's copies of the plots (`svg.rs`), their words translated.
+fn translate_plots(out: &Path, translator: &Translator) -> Result<()> {
+    for path in super::svg::plots(out) {
+        let svg = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let translated = super::svg::translate(&svg, &mut |s| translator.translate(s));
+        if translated != svg {
+            std::fs::write(&path, translated)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
     }
     Ok(())
 }
@@ -283,11 +302,20 @@ impl Preprocessor for UiPreprocessor {
             // messages (`measured.rs`), like the pages it includes.
             let whole = self.src.join(source);
             if std::fs::read_to_string(&whole).is_ok_and(|t| measured::is_measured(&t)) {
-                chapter.content =
-                    measured::translate(&chapter.content, &mut |s| self.translator.translate(s));
+                chapter.content = measured::translate(
+                    &chapter.content,
+                    &mut |s| self.translator.translate(s),
+                    &|s| self.translator.number(s),
+                );
             }
             match self.translate_includes(&chapter.content, &dir, 0) {
-                Ok(content) => chapter.content = content,
+                // Every page's bare numbers (a table's cells, written by
+                // hand or by a run) in the language's convention.
+                Ok(content) => {
+                    chapter.content = measured::translate(&content, &mut |_| None, &|s| {
+                        self.translator.number(s)
+                    });
+                }
                 Err(e) => {
                     failure.get_or_insert(e);
                 }
@@ -318,7 +346,10 @@ impl UiPreprocessor {
             if let Some(path) = page {
                 let md = std::fs::read_to_string(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                let translated = measured::translate(&md, &mut |s| self.translator.translate(s));
+                let translated =
+                    measured::translate(&md, &mut |s| self.translator.translate(s), &|s| {
+                        self.translator.number(s)
+                    });
                 let here = path
                     .parent()
                     .map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
@@ -338,7 +369,13 @@ impl UiPreprocessor {
                     let path = dir.join("generated").join(name);
                     let html = std::fs::read_to_string(&path)
                         .with_context(|| format!("cannot read {}", path.display()))?;
-                    out.push_str(&visit_html(&html, &mut |s| self.translator.translate(s)));
+                    // A generated figure's number cells ("4,801,277")
+                    // too, in the language's convention.
+                    out.push_str(&visit_html(&html, &mut |s| {
+                        self.translator
+                            .translate(s)
+                            .or_else(|| self.translator.number(s).filter(|n| n != s))
+                    }));
                     if line.ends_with('\n') && !html.ends_with('\n') {
                         out.push('\n');
                     }

@@ -173,15 +173,23 @@ pub fn messages(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The page with each block `translate` answers replaced by its answer.
-pub fn translate(text: &str, translate: &mut dyn FnMut(&str) -> Option<String>) -> String {
+/// The page with each block `translate` answers replaced by its answer,
+/// and each block of one bare number (a table cell: "1,716") by what
+/// `number` answers, the number in the language's convention.
+pub fn translate(
+    text: &str,
+    translate: &mut dyn FnMut(&str) -> Option<String>,
+    number: &dyn Fn(&str) -> Option<String>,
+) -> String {
     let mut out = String::with_capacity(text.len());
     let mut done = 0;
     for (range, source) in blocks(text) {
-        if !has_words(&template(&source).0) {
-            continue;
-        }
-        if let Some(t) = translate(&source) {
+        let answer = if has_words(&template(&source).0) {
+            translate(&source)
+        } else {
+            number(&source).filter(|n| *n != source)
+        };
+        if let Some(t) = answer {
             out.push_str(&text[done..range.start]);
             out.push_str(&t);
             done = range.end;
@@ -232,12 +240,16 @@ mod tests {
             ("work", "仕事"),
             ("n = {0}, {1} core", "n = {0}、{1} コア"),
         ];
-        let out = translate(&rerun, &mut |s| {
-            let (t, args) = template(s);
-            dict.iter()
-                .find(|(k, _)| *k == t)
-                .map(|(_, v)| crate::book::i18n::placeholders::fill(v, &args))
-        });
+        let out = translate(
+            &rerun,
+            &mut |s| {
+                let (t, args) = template(s);
+                dict.iter()
+                    .find(|(k, _)| *k == t)
+                    .map(|(_, v)| crate::book::i18n::placeholders::fill(v, &args))
+            },
+            &|s| book_trace::numbers::in_language(s, "ja"),
+        );
         assert!(
             out.contains("実行前のロードアベレージ（1 分）：9.10、実行後：3.24。"),
             "{out}"
@@ -246,5 +258,19 @@ mod tests {
         assert!(out.contains("| n = 15、1 コア | 1.5 s | 168x |"), "{out}");
         assert!(out.starts_with("<!-- Generated"), "{out}");
         assert!(out.contains("{{#include peer.md}}"), "{out}");
+    }
+
+    #[test]
+    fn a_russian_page_writes_its_bare_numbers_with_thin_spaces_and_decimal_commas() {
+        let page = "<!-- Generated (do not edit by hand). -->\n\n\
+            | N = M | ways | calls per way |\n|---:|---:|---:|\n| 12 | 1,352,078 | 1.85 |\n";
+        let out = translate(page, &mut |_| None, &|s| {
+            book_trace::numbers::in_language(s, "ru")
+        });
+        assert!(
+            out.contains("| 12 | 1\u{202f}352\u{202f}078 | 1,85 |"),
+            "{out}"
+        );
+        assert!(out.contains("| N = M | ways |"), "{out}");
     }
 }

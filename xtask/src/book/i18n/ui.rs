@@ -281,8 +281,9 @@ fn translate_traces(json: &str, f: &mut dyn FnMut(&str) -> Option<String>) -> Op
 }
 
 /// What one node of a player's tree stands for, from its English title
-/// ("...: one tree node per call"): `call`, `position` or `square` (the
-/// kinds `bt-tree.js` has words for); `call` when the title does not say.
+/// ("...: one tree node per call"): `call`, `position`, `square` or
+/// `queen` (the kinds `bt-tree.js` has words for); `call` when the title
+/// does not say.
 pub fn node_kind(title: &str) -> &'static str {
     let per = title
         .split_once("one tree node per ")
@@ -292,6 +293,8 @@ pub fn node_kind(title: &str) -> &'static str {
         "position"
     } else if per.contains("square") {
         "square"
+    } else if per.contains("queen") {
+        "queen"
     } else {
         "call"
     }
@@ -369,8 +372,9 @@ fn sources(root: &Path) -> Result<Vec<(String, String)>> {
         paths.sort();
         files.extend(paths);
     }
-    // The measurement pages (`measured.rs`).
+    // The measurement pages (`measured.rs`) and the plots (`svg.rs`).
     files.extend(super::measured::pages(&src));
+    files.extend(super::svg::plots(&src));
     let assets = src.join("assets");
     if let Ok(entries) = std::fs::read_dir(&assets) {
         let mut paths: Vec<_> = entries
@@ -407,6 +411,8 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
             found = script_messages(&text);
         } else if name.ends_with(".md") {
             found = super::measured::messages(&text);
+        } else if name.ends_with(".svg") {
+            found = super::svg::messages(&text);
         } else {
             visit_html(&text, &mut |s| {
                 found.push(template(s).0);
@@ -457,16 +463,27 @@ pub fn ui_template(root: &Path) -> Result<Catalogue> {
 /// A language's translations of the templates (for its build).
 pub struct Translator {
     map: HashMap<String, String>,
+    /// The language's code ("ru"), for its numbers' convention.
+    lang: String,
 }
 
 impl Translator {
-    pub fn new(catalogue: &Catalogue) -> Translator {
+    pub fn new(catalogue: &Catalogue, lang: &str) -> Translator {
         let map = catalogue
             .live()
             .filter(|e| e.is_translated() && !e.is_fuzzy())
             .filter_map(|e| Some((e.msgid.clone(), e.msgstr.first()?.clone())))
             .collect();
-        Translator { map }
+        Translator {
+            map,
+            lang: lang.to_string(),
+        }
+    }
+
+    /// A bare number ("1,716", a table cell) in the language's convention
+    /// (`book_trace::numbers`), if `s` is one.
+    pub fn number(&self, s: &str) -> Option<String> {
+        book_trace::numbers::in_language(s, &self.lang)
     }
 
     /// The string in the language, if its template is translated.
