@@ -742,14 +742,19 @@ mod every_completion {
     fn check(given: &[(usize, usize)], count: usize) {
         let board = Board::from_queens(given);
         let expected = completions_in_order(&board);
-        assert_eq!(expected.len(), count, "the test's own count for queens at {given:?} is wrong");
+        assert_eq!(
+            expected.len(),
+            count,
+            "the test's own count for queens at {given:?} is wrong"
+        );
         let call = format!("every_completion(board with queens at {given:?})");
         let got = crate::support::guard(&call, &format!("{count} boards"), WHY, || {
             every_completion(&board)
         });
         let got: Vec<Vec<(usize, usize)>> = got.iter().map(Board::queens).collect();
         assert_eq!(
-            got, expected,
+            got,
+            expected,
             "{call} returned {} boards (their queens: {got:?}), expected these {count}: {expected:?}: {WHY}",
             got.len()
         );
@@ -762,7 +767,10 @@ mod every_completion {
     #[case::two_given_queens_that_attack_list_nothing(vec![(0, 0), (5, 5)], 0)]
     #[case::a_finished_board_lists_itself(vec![(0, 0), (1, 4), (2, 7), (3, 5), (4, 2), (5, 6), (6, 1), (7, 3)], 1)]
     #[case::safe_queens_can_still_leave_no_room(vec![(0, 0), (1, 2)], 0)]
-    fn lists_every_completion_in_search_order(#[case] given: Vec<(usize, usize)>, #[case] count: usize) {
+    fn lists_every_completion_in_search_order(
+        #[case] given: Vec<(usize, usize)>,
+        #[case] count: usize,
+    ) {
         check(&given, count);
     }
 

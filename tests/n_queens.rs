@@ -796,9 +796,7 @@ mod count_beautiful {
     #[track_caller]
     fn check(n: usize, expected: u64) {
         let call = format!("count_beautiful({n})");
-        let got = crate::support::guard(&call, &format!("{expected}"), WHY, || {
-            count_beautiful(n)
-        });
+        let got = crate::support::guard(&call, &format!("{expected}"), WHY, || count_beautiful(n));
         assert_eq!(
             got, expected,
             "{call} returned {got}, expected {expected} arrangement(s): {WHY}"

@@ -765,7 +765,10 @@ fn partition_by_subsets(numbers: &[u32], k: usize) -> bool {
     }
     let n = numbers.len();
     let sum_of = |set: usize| -> u64 {
-        (0..n).filter(|&i| set >> i & 1 == 1).map(|i| u64::from(numbers[i])).sum()
+        (0..n)
+            .filter(|&i| set >> i & 1 == 1)
+            .map(|i| u64::from(numbers[i]))
+            .sum()
     };
     let mut reachable = vec![false; 1 << n];
     reachable[0] = true;
@@ -802,7 +805,10 @@ mod can_partition {
         let got = crate::support::guard(&call, &format!("{expected}"), WHY, || {
             can_partition(numbers, k)
         });
-        assert_eq!(got, expected, "{call} returned {got}, expected {expected}: {WHY}");
+        assert_eq!(
+            got, expected,
+            "{call} returned {got}, expected {expected}: {WHY}"
+        );
     }
 
     #[rstest]

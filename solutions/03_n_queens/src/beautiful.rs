@@ -16,7 +16,10 @@
 /// the empty one. `n` is at most 64, one bit of the mask per number; the
 /// search itself is slow long before that (past n = 20 or so).
 pub fn count_beautiful(n: usize) -> u64 {
-    assert!(n <= 64, "count_beautiful({n}): at most 64 numbers fit the mask");
+    assert!(
+        n <= 64,
+        "count_beautiful({n}): at most 64 numbers fit the mask"
+    );
     arrange(n, n, 0)
 }
 
