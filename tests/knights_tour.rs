@@ -700,10 +700,10 @@ mod counting {
 /// The walks that cover every open square of `map`, counted with no
 /// search: a table over (squares used, square stood on), grown one step at
 /// a time from the start, read at the end with every square used.
-fn full_paths_by_table(map: &[&str]) -> u64 {
+fn full_paths_by_table(map: &str) -> u64 {
     let mut cells = Vec::new();
     let (mut start, mut end) = (Vec::new(), Vec::new());
-    for (r, row) in map.iter().enumerate() {
+    for (r, row) in map.lines().enumerate() {
         for (c, ch) in row.bytes().enumerate() {
             if matches!(ch, b'.' | b'S' | b'E') {
                 match ch {
@@ -750,13 +750,13 @@ mod count_full_paths {
                        square\")";
 
     #[track_caller]
-    fn check(map: &[&str], expected: u64) {
+    fn check(map: &str, expected: u64) {
         assert_eq!(
             full_paths_by_table(map),
             expected,
             "the test's own answer for {map:?} is wrong"
         );
-        let call = format!("count_full_paths(&{map:?})");
+        let call = format!("count_full_paths({map:?})");
         let got =
             crate::support::guard(&call, &format!("{expected}"), WHY, || count_full_paths(map));
         assert_eq!(
@@ -766,18 +766,18 @@ mod count_full_paths {
     }
 
     #[rstest]
-    #[case::a_start_beside_the_end(vec!["SE"], 1)]
-    #[case::one_square_between(vec!["S.E"], 1)]
-    #[case::a_square_left_behind_the_end_is_never_reached(vec!["SE."], 0)]
-    #[case::a_wall_leaves_one_way_round(vec!["S#", ".E"], 1)]
-    #[case::two_by_two_with_opposite_corners_has_none(vec!["S.", ".E"], 0)]
-    #[case::three_by_three_corner_to_corner(vec!["S..", "...", "..E"], 2)]
-    #[case::no_end_means_no_walk(vec!["S.."], 0)]
-    #[case::two_starts_mean_no_walk(vec!["S.S", "..E"], 0)]
-    #[case::past_a_short_row_is_wall(vec!["S..", "E"], 0)]
-    #[case::a_walk_around_the_walls(vec!["...", ".#.", "S#E"], 1)]
-    fn counts_the_walks(#[case] map: Vec<&str>, #[case] expected: u64) {
-        check(&map, expected);
+    #[case::a_start_beside_the_end("SE", 1)]
+    #[case::one_square_between("S.E", 1)]
+    #[case::a_square_left_behind_the_end_is_never_reached("SE.", 0)]
+    #[case::a_wall_leaves_one_way_round("S#\n.E", 1)]
+    #[case::two_by_two_with_opposite_corners_has_none("S.\n.E", 0)]
+    #[case::three_by_three_corner_to_corner("S..\n...\n..E", 2)]
+    #[case::no_end_means_no_walk("S..", 0)]
+    #[case::two_starts_mean_no_walk("S.S\n..E", 0)]
+    #[case::past_a_short_row_is_wall("S..\nE", 0)]
+    #[case::a_walk_around_the_walls("...\n.#.\nS#E", 1)]
+    fn counts_the_walks(#[case] map: &str, #[case] expected: u64) {
+        check(map, expected);
     }
 
     proptest! {
@@ -799,11 +799,11 @@ mod count_full_paths {
                     if i == start { 'S' } else if i == end { 'E' } else if walls[i] { '#' } else { '.' }
                 }).collect())
                 .collect();
-            let map: Vec<&str> = owned.iter().map(String::as_str).collect();
+            let map = owned.join("\n");
             let expected = full_paths_by_table(&map);
-            let call = format!("count_full_paths(&{map:?})");
+            let call = format!("count_full_paths({map:?})");
             let got = crate::support::guard(&call, &format!("{expected}"), WHY, || count_full_paths(&map));
-            prop_assert_eq!(got, expected, "count_full_paths(&{:?}) must count every walk that covers the map: {}", map, WHY);
+            prop_assert_eq!(got, expected, "count_full_paths({:?}) must count every walk that covers the map: {}", map, WHY);
         }
     }
 }

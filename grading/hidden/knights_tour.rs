@@ -317,9 +317,9 @@ mod count_full_paths {
                 cells[end] = b'E';
             }
             let owned: Vec<String> = cells.chunks(cols).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
-            let map: Vec<&str> = owned.iter().map(String::as_str).collect();
+            let map = owned.join("\n");
             let (got, want) = (learner::count_full_paths(&map), reference::count_full_paths(&map));
-            assert_eq!(got, want, "count_full_paths(&{map:?})");
+            assert_eq!(got, want, "count_full_paths({map:?})");
         }
     }
 }

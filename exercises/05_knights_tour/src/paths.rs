@@ -1,6 +1,6 @@
 //! Practice for chapter 5: paths that cover every open square.
 //!
-//! The problem: a map is a list of text rows with one start `S`, one end
+//! The problem: a map is a text, one row per line, with one start `S`, one end
 //! `E`, open squares `.` and walls (any other character, and everything
 //! past a row's end). Count the walks from the start to the end that step
 //! between squares sharing a side and stand on every open square, the
@@ -20,9 +20,9 @@ pub const OPEN: u8 = b'.';
 
 // ANCHOR: count_full_paths
 /// The number of walks from `S` to `E` through side-sharing squares that
-/// stand on every square of `map` that is not a wall exactly once. A map
-/// without exactly one `S` and one `E` has none.
-pub fn count_full_paths(map: &[&str]) -> u64 {
+/// stand on every square of `map` (one row per line) that is not a wall
+/// exactly once. A map without exactly one `S` and one `E` has none.
+pub fn count_full_paths(map: &str) -> u64 {
     todo!(
         "find the one S and the one E, count the squares to stand on, then \
          walk from S with nothing marked (book: \
@@ -31,7 +31,7 @@ pub fn count_full_paths(map: &[&str]) -> u64 {
 }
 
 /// Whether (`row`, `col`) is on the map and not a wall.
-fn is_open(rows: &[&[u8]], row: usize, col: usize) -> bool {
+fn is_open(rows: &[Vec<u8>], row: usize, col: usize) -> bool {
     matches!(
         rows.get(row).and_then(|r| r.get(col)),
         Some(&(OPEN | START | END))
@@ -40,7 +40,7 @@ fn is_open(rows: &[&[u8]], row: usize, col: usize) -> bool {
 
 /// The walks that go on from `at` (not yet marked), with `left` squares
 /// still to stand on, `at` included. Leaves `used` as it found it.
-fn walk(rows: &[&[u8]], at: (usize, usize), left: usize, used: &mut [Vec<bool>]) -> u64 {
+fn walk(rows: &[Vec<u8>], at: (usize, usize), left: usize, used: &mut [Vec<bool>]) -> u64 {
     todo!(
         "at E count 1 if it is the last square left; else mark, walk to each \
          open unmarked neighbour, unmark (book: \

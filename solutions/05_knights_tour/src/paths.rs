@@ -1,6 +1,6 @@
 //! Practice for chapter 5: paths that cover every open square.
 //!
-//! The problem: a map is a list of text rows with one start `S`, one end
+//! The problem: a map is a text, one row per line, with one start `S`, one end
 //! `E`, open squares `.` and walls (any other character, and everything
 //! past a row's end). Count the walks from the start to the end that step
 //! between squares sharing a side and stand on every open square, the
@@ -20,10 +20,10 @@ pub const OPEN: u8 = b'.';
 
 // ANCHOR: count_full_paths
 /// The number of walks from `S` to `E` through side-sharing squares that
-/// stand on every square of `map` that is not a wall exactly once. A map
-/// without exactly one `S` and one `E` has none.
-pub fn count_full_paths(map: &[&str]) -> u64 {
-    let rows: Vec<&[u8]> = map.iter().map(|row| row.as_bytes()).collect();
+/// stand on every square of `map` (one row per line) that is not a wall
+/// exactly once. A map without exactly one `S` and one `E` has none.
+pub fn count_full_paths(map: &str) -> u64 {
+    let rows: Vec<Vec<u8>> = map.lines().map(|row| row.bytes().collect()).collect();
     let squares = |c: u8| -> Vec<(usize, usize)> {
         (0..rows.len())
             .flat_map(|r| (0..rows[r].len()).map(move |col| (r, col)))
@@ -44,7 +44,7 @@ pub fn count_full_paths(map: &[&str]) -> u64 {
 }
 
 /// Whether (`row`, `col`) is on the map and not a wall.
-fn is_open(rows: &[&[u8]], row: usize, col: usize) -> bool {
+fn is_open(rows: &[Vec<u8>], row: usize, col: usize) -> bool {
     matches!(
         rows.get(row).and_then(|r| r.get(col)),
         Some(&(OPEN | START | END))
@@ -53,7 +53,7 @@ fn is_open(rows: &[&[u8]], row: usize, col: usize) -> bool {
 
 /// The walks that go on from `at` (not yet marked), with `left` squares
 /// still to stand on, `at` included. Leaves `used` as it found it.
-fn walk(rows: &[&[u8]], at: (usize, usize), left: usize, used: &mut [Vec<bool>]) -> u64 {
+fn walk(rows: &[Vec<u8>], at: (usize, usize), left: usize, used: &mut [Vec<bool>]) -> u64 {
     let (row, col) = at;
     if rows[row][col] == END {
         // The end closes the walk: it counts only as the last square.
