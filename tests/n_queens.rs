@@ -777,7 +777,10 @@ fn beautiful_by_subsets(n: usize) -> u64 {
     for set in 1usize..1 << n {
         let position = set.count_ones() as usize;
         ways[set] = (1..=n)
-            .filter(|&k| set >> (k - 1) & 1 == 1 && (k % position == 0 || position % k == 0))
+            .filter(|&k| {
+                set >> (k - 1) & 1 == 1
+                    && (k.is_multiple_of(position) || position.is_multiple_of(k))
+            })
             .map(|k| ways[set & !(1 << (k - 1))])
             .sum();
     }

@@ -756,7 +756,7 @@ fn partition_by_subsets(numbers: &[u32], k: usize) -> bool {
         return numbers.is_empty();
     }
     let total: u64 = numbers.iter().map(|&x| u64::from(x)).sum();
-    if total % k as u64 != 0 {
+    if !total.is_multiple_of(k as u64) {
         return false;
     }
     let share = total / k as u64;

@@ -31,7 +31,7 @@ fn arrange(n: usize, position: usize, used: u64) -> u64 {
     }
     (1..=n)
         .filter(|&k| used & (1 << (k - 1)) == 0)
-        .filter(|&k| k % position == 0 || position % k == 0)
+        .filter(|&k| k.is_multiple_of(position) || position.is_multiple_of(k))
         .map(|k| arrange(n, position - 1, used | 1 << (k - 1)))
         .sum()
 }
