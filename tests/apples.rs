@@ -577,3 +577,68 @@ mod distributions {
         }
     }
 }
+
+/// The ways to pay `amount` counted bottom-up, with no recursion: the
+/// classic table where `ways[a]` grows by `ways[a - coin]` one kind at a
+/// time, so each way is counted once, with its kinds in the coins' order.
+fn coin_ways_by_table(coins: &[u32], amount: u32) -> u64 {
+    let mut ways = vec![0u64; amount as usize + 1];
+    ways[0] = 1;
+    for &coin in coins.iter().filter(|&&c| c > 0) {
+        for a in coin as usize..=amount as usize {
+            ways[a] += ways[a - coin as usize];
+        }
+    }
+    ways[amount as usize]
+}
+
+mod coin_ways {
+    use super::*;
+    use subject::coin_ways;
+
+    const WHY: &str = "let the first kind give 0, 1, 2, ... coins, as many as fit, and the other \
+                       kinds pay the rest; paying 0 is one way (book: chapter 1, practice, \
+                       \"Solved in the workbook: coin sums\")";
+
+    #[track_caller]
+    fn check(coins: &[u32], amount: u32, expected: u64) {
+        let call = format!("coin_ways(&{coins:?}, {amount})");
+        let got = crate::support::guard(&call, &format!("{expected}"), WHY, || {
+            coin_ways(coins, amount)
+        });
+        assert_eq!(
+            got, expected,
+            "{call} returned {got}, expected {expected} way(s): {WHY}"
+        );
+    }
+
+    #[rstest]
+    #[case::paying_nothing_is_one_way_even_with_no_coins(vec![], 0, 1)]
+    #[case::no_coins_cannot_pay_anything(vec![], 5, 0)]
+    #[case::a_coin_that_does_not_divide_the_amount_cannot_pay_it(vec![2], 3, 0)]
+    #[case::one_kind_that_fits_exactly_is_one_way(vec![2], 4, 1)]
+    #[case::one_and_two_pay_four_in_three_ways(vec![1, 2], 4, 3)]
+    #[case::the_order_of_the_kinds_does_not_matter(vec![2, 1], 4, 3)]
+    #[case::three_and_five_cannot_pay_seven(vec![3, 5], 7, 0)]
+    #[case::three_and_five_pay_eight_once(vec![3, 5], 8, 1)]
+    #[case::a_coin_worth_nothing_is_ignored(vec![0, 1], 3, 1)]
+    #[case::a_dollar_in_cents_and_quarters(vec![1, 5, 10, 25], 100, 242)]
+    fn counts_the_ways(#[case] coins: Vec<u32>, #[case] amount: u32, #[case] expected: u64) {
+        check(&coins, amount, expected);
+    }
+
+    proptest! {
+        #![proptest_config(crate::support::quiet(256))]
+        #[test]
+        fn agrees_with_a_table_on_random_coins(
+            coins in proptest::collection::btree_set(1u32..12, 0..5),
+            amount in 0u32..40,
+        ) {
+            let coins: Vec<u32> = coins.into_iter().rev().collect();
+            let expected = coin_ways_by_table(&coins, amount);
+            let call = format!("coin_ways(&{coins:?}, {amount})");
+            let got = crate::support::guard(&call, &format!("{expected}"), WHY, || coin_ways(&coins, amount));
+            prop_assert_eq!(got, expected, "coin_ways(&{:?}, {}) must count each way to pay once: {}", coins, amount, WHY);
+        }
+    }
+}

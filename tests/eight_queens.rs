@@ -807,3 +807,79 @@ mod search_stats {
         }
     }
 }
+
+/// The completions of `given` in the order the chapter's search meets
+/// them: the 92 solutions of the independent enumeration, which lists them
+/// in that same order (earliest first queen first, then the second...),
+/// kept when they hold every given queen. No given queen may attack
+/// another, and none may stand outside the 92's squares.
+fn completions_in_order(given: &Board) -> Vec<Vec<(usize, usize)>> {
+    let queens = given.queens();
+    if queens.iter().any(|&a| queens.iter().any(|&b| attack(a, b))) {
+        return Vec::new();
+    }
+    all_solutions()
+        .iter()
+        .filter(|s| queens.iter().all(|q| s.contains(q)))
+        .cloned()
+        .collect()
+}
+
+mod every_completion {
+    use super::*;
+    use subject::every_completion;
+
+    const WHY: &str = "the tree of count_completions, with each leaf keeping a copy of the board; \
+                       a queen first, then no queen, so earlier queens come first (book: chapter 2, \
+                       practice, \"Solved in the workbook: every solution, listed\")";
+
+    #[track_caller]
+    fn check(given: &[(usize, usize)], count: usize) {
+        let board = Board::from_queens(given);
+        let expected = completions_in_order(&board);
+        assert_eq!(
+            expected.len(),
+            count,
+            "the test's own count for queens at {given:?} is wrong"
+        );
+        let call = format!("every_completion(board with queens at {given:?})");
+        let got = crate::support::guard(&call, &format!("{count} boards"), WHY, || {
+            every_completion(&board)
+        });
+        let got: Vec<Vec<(usize, usize)>> = got.iter().map(Board::queens).collect();
+        assert_eq!(
+            got,
+            expected,
+            "{call} returned {} boards (their queens: {got:?}), expected these {count}: {expected:?}: {WHY}",
+            got.len()
+        );
+    }
+
+    #[rstest]
+    #[case::the_empty_board_lists_all_92(vec![], 92)]
+    #[case::a_queen_in_the_corner_keeps_four(vec![(0, 0)], 4)]
+    #[case::a_queen_in_the_middle_keeps_eight(vec![(3, 3)], 8)]
+    #[case::two_given_queens_that_attack_list_nothing(vec![(0, 0), (5, 5)], 0)]
+    #[case::a_finished_board_lists_itself(vec![(0, 0), (1, 4), (2, 7), (3, 5), (4, 2), (5, 6), (6, 1), (7, 3)], 1)]
+    #[case::safe_queens_can_still_leave_no_room(vec![(0, 0), (1, 2)], 0)]
+    fn lists_every_completion_in_search_order(
+        #[case] given: Vec<(usize, usize)>,
+        #[case] count: usize,
+    ) {
+        check(&given, count);
+    }
+
+    proptest! {
+        #![proptest_config(crate::support::quiet(64))]
+        #[test]
+        fn agrees_with_the_92_on_random_given_queens(squares in proptest::collection::btree_set((0usize..8, 0usize..8), 0..4)) {
+            let given: Vec<(usize, usize)> = squares.into_iter().collect();
+            let board = Board::from_queens(&given);
+            let expected = completions_in_order(&board);
+            let call = format!("every_completion(board with queens at {given:?})");
+            let got = crate::support::guard(&call, &format!("{} boards", expected.len()), WHY, || every_completion(&board));
+            let got: Vec<Vec<(usize, usize)>> = got.iter().map(Board::queens).collect();
+            prop_assert_eq!(got, expected, "every_completion(board with queens at {:?}) must list exactly its completions in search order: {}", given, WHY);
+        }
+    }
+}

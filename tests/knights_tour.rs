@@ -798,3 +798,114 @@ mod counting {
         }
     }
 }
+
+/// The walks that cover every open square of `map`, counted with no
+/// search: a table over (squares used, square stood on), grown one step at
+/// a time from the start, read at the end with every square used.
+fn full_paths_by_table(map: &str) -> u64 {
+    let mut cells = Vec::new();
+    let (mut start, mut end) = (Vec::new(), Vec::new());
+    for (r, row) in map.lines().enumerate() {
+        for (c, ch) in row.bytes().enumerate() {
+            if matches!(ch, b'.' | b'S' | b'E') {
+                match ch {
+                    b'S' => start.push(cells.len()),
+                    b'E' => end.push(cells.len()),
+                    _ => {}
+                }
+                cells.push((r, c));
+            }
+        }
+    }
+    let ([start], [end]) = (start.as_slice(), end.as_slice()) else {
+        return 0;
+    };
+    let n = cells.len();
+    let side = |a: usize, b: usize| {
+        let ((r1, c1), (r2, c2)) = (cells[a], cells[b]);
+        r1.abs_diff(r2) + c1.abs_diff(c2) == 1
+    };
+    let mut ways = vec![vec![0u64; n]; 1 << n];
+    ways[1 << start][*start] = 1;
+    for set in 0..1usize << n {
+        for at in 0..n {
+            let w = ways[set][at];
+            // The end is the last square: no walk goes on from it.
+            if w == 0 || at == *end {
+                continue;
+            }
+            for to in (0..n).filter(|&to| set >> to & 1 == 0 && side(at, to)) {
+                ways[set | 1 << to][to] += w;
+            }
+        }
+    }
+    ways[(1 << n) - 1][*end]
+}
+
+mod count_full_paths {
+    use super::*;
+    use subject::count_full_paths;
+
+    const WHY: &str = "mark the square, step to each open unmarked neighbour, rub the mark out on \
+                       the way back, and count a walk only when it reaches E with every square \
+                       used (book: chapter 5, practice, \"Solved in the workbook: paths over every \
+                       square\")";
+
+    #[track_caller]
+    fn check(map: &str, expected: u64) {
+        assert_eq!(
+            full_paths_by_table(map),
+            expected,
+            "the test's own answer for {map:?} is wrong"
+        );
+        let call = format!("count_full_paths({map:?})");
+        let got =
+            crate::support::guard(&call, &format!("{expected}"), WHY, || count_full_paths(map));
+        assert_eq!(
+            got, expected,
+            "{call} returned {got}, expected {expected} walk(s): {WHY}"
+        );
+    }
+
+    #[rstest]
+    #[case::a_start_beside_the_end("SE", 1)]
+    #[case::one_square_between("S.E", 1)]
+    #[case::a_square_left_behind_the_end_is_never_reached("SE.", 0)]
+    #[case::a_wall_leaves_one_way_round("S#\n.E", 1)]
+    #[case::two_by_two_with_opposite_corners_has_none("S.\n.E", 0)]
+    #[case::three_by_three_corner_to_corner("S..\n...\n..E", 2)]
+    #[case::no_end_means_no_walk("S..", 0)]
+    #[case::two_starts_mean_no_walk("S.S\n..E", 0)]
+    #[case::past_a_short_row_is_wall("S..\nE", 0)]
+    #[case::a_walk_around_the_walls("...\n.#.\nS#E", 1)]
+    fn counts_the_walks(#[case] map: &str, #[case] expected: u64) {
+        check(map, expected);
+    }
+
+    proptest! {
+        #![proptest_config(crate::support::quiet(128))]
+        #[test]
+        fn agrees_with_a_table_on_random_maps(
+            rows in 1usize..4,
+            cols in 1usize..5,
+            walls in proptest::collection::vec(proptest::bool::weighted(0.2), 12),
+            start in 0usize..12,
+            end in 0usize..12,
+        ) {
+            let cells = rows * cols;
+            let (start, end) = (start % cells, end % cells);
+            prop_assume!(start != end);
+            let owned: Vec<String> = (0..rows)
+                .map(|r| (0..cols).map(|c| {
+                    let i = r * cols + c;
+                    if i == start { 'S' } else if i == end { 'E' } else if walls[i] { '#' } else { '.' }
+                }).collect())
+                .collect();
+            let map = owned.join("\n");
+            let expected = full_paths_by_table(&map);
+            let call = format!("count_full_paths({map:?})");
+            let got = crate::support::guard(&call, &format!("{expected}"), WHY, || count_full_paths(&map));
+            prop_assert_eq!(got, expected, "count_full_paths({:?}) must count every walk that covers the map: {}", map, WHY);
+        }
+    }
+}

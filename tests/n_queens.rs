@@ -892,3 +892,61 @@ mod parallel {
         check(n);
     }
 }
+
+/// The beautiful arrangements of 1..=n counted with no search: a table
+/// over the sets of numbers used, where the numbers of a set of size p
+/// fill positions 1..=p and the last of them, at position p, is any member
+/// of the set that divides p or that p divides.
+fn beautiful_by_subsets(n: usize) -> u64 {
+    let mut ways = vec![0u64; 1 << n];
+    ways[0] = 1;
+    for set in 1usize..1 << n {
+        let position = set.count_ones() as usize;
+        ways[set] = (1..=n)
+            .filter(|&k| {
+                set >> (k - 1) & 1 == 1
+                    && (k.is_multiple_of(position) || position.is_multiple_of(k))
+            })
+            .map(|k| ways[set & !(1 << (k - 1))])
+            .sum();
+    }
+    ways[(1 << n) - 1]
+}
+
+mod count_beautiful {
+    use super::*;
+    use subject::count_beautiful;
+
+    const WHY: &str = "fill the positions one by one (the last first), trying each unused number \
+                       that divides the position or that the position divides, and add up the \
+                       completions (book: chapter 3, practice, \"Solved in the workbook: beautiful \
+                       arrangements\")";
+
+    #[track_caller]
+    fn check(n: usize, expected: u64) {
+        let call = format!("count_beautiful({n})");
+        let got = crate::support::guard(&call, &format!("{expected}"), WHY, || count_beautiful(n));
+        assert_eq!(
+            got, expected,
+            "{call} returned {got}, expected {expected} arrangement(s): {WHY}"
+        );
+    }
+
+    #[rstest]
+    #[case::no_number_has_one_empty_order(0, 1)]
+    #[case::one_number_has_one_order(1, 1)]
+    #[case::two_numbers_fit_both_ways(2, 2)]
+    #[case::three_numbers_have_three_orders(3, 3)]
+    #[case::four_numbers_have_eight_orders(4, 8)]
+    #[case::six_numbers_have_thirty_six_orders(6, 36)]
+    fn counts_the_arrangements(#[case] n: usize, #[case] expected: u64) {
+        check(n, expected);
+    }
+
+    #[test]
+    fn agrees_with_a_table_over_subsets_up_to_twelve() {
+        for n in 0..=12 {
+            check(n, beautiful_by_subsets(n));
+        }
+    }
+}

@@ -836,3 +836,93 @@ mod generator {
         }
     }
 }
+
+/// Whether `numbers` split into `k` groups of equal sum, decided with no
+/// search: a table over the subsets taken so far, in which a subset is
+/// reachable when its numbers can fill whole groups in some order and
+/// leave one group partly filled, never past its share.
+fn partition_by_subsets(numbers: &[u32], k: usize) -> bool {
+    if k == 0 {
+        return numbers.is_empty();
+    }
+    let total: u64 = numbers.iter().map(|&x| u64::from(x)).sum();
+    if !total.is_multiple_of(k as u64) {
+        return false;
+    }
+    let share = total / k as u64;
+    if share == 0 {
+        return true;
+    }
+    let n = numbers.len();
+    let sum_of = |set: usize| -> u64 {
+        (0..n)
+            .filter(|&i| set >> i & 1 == 1)
+            .map(|i| u64::from(numbers[i]))
+            .sum()
+    };
+    let mut reachable = vec![false; 1 << n];
+    reachable[0] = true;
+    for set in 0..1usize << n {
+        if !reachable[set] {
+            continue;
+        }
+        let open = sum_of(set) % share;
+        for (i, &x) in numbers.iter().enumerate() {
+            if set >> i & 1 == 0 && open + u64::from(x) <= share {
+                reachable[set | 1 << i] = true;
+            }
+        }
+    }
+    reachable[(1 << n) - 1]
+}
+
+mod can_partition {
+    use super::*;
+    use subject::can_partition;
+
+    const WHY: &str = "place each number, largest first, in a bucket it fits, undo on failure, and \
+                       answer true only when every number is placed (book: chapter 4, practice, \
+                       \"Solved in the workbook: k buckets of equal sum\")";
+
+    #[track_caller]
+    fn check(numbers: &[u32], k: usize, expected: bool) {
+        assert_eq!(
+            partition_by_subsets(numbers, k),
+            expected,
+            "the test's own answer for {numbers:?} into {k} is wrong"
+        );
+        let call = format!("can_partition(&{numbers:?}, {k})");
+        let got = crate::support::guard(&call, &format!("{expected}"), WHY, || {
+            can_partition(numbers, k)
+        });
+        assert_eq!(
+            got, expected,
+            "{call} returned {got}, expected {expected}: {WHY}"
+        );
+    }
+
+    #[rstest]
+    #[case::nothing_fits_one_bucket(vec![], 1, true)]
+    #[case::zero_buckets_hold_only_nothing(vec![1], 0, false)]
+    #[case::four_ones_into_four(vec![1, 1, 1, 1], 4, true)]
+    #[case::a_total_that_k_does_not_divide(vec![1, 2, 3, 4], 3, false)]
+    #[case::a_number_longer_than_the_share(vec![7, 1, 1, 1], 2, false)]
+    #[case::five_four_three_three_two_two_one_into_fives(vec![5, 4, 3, 3, 2, 2, 1], 4, true)]
+    #[case::the_first_tries_must_be_undone(vec![4, 3, 3, 2, 2, 2], 2, true)]
+    #[case::matchsticks_that_make_a_square(vec![1, 1, 2, 2, 2], 4, true)]
+    #[case::matchsticks_that_divide_but_do_not_fit(vec![3, 3, 3, 3, 4], 4, false)]
+    fn decides_the_partition(#[case] numbers: Vec<u32>, #[case] k: usize, #[case] expected: bool) {
+        check(&numbers, k, expected);
+    }
+
+    proptest! {
+        #![proptest_config(crate::support::quiet(256))]
+        #[test]
+        fn agrees_with_a_table_over_subsets(numbers in proptest::collection::vec(1u32..10, 0..10), k in 1usize..5) {
+            let expected = partition_by_subsets(&numbers, k);
+            let call = format!("can_partition(&{numbers:?}, {k})");
+            let got = crate::support::guard(&call, &format!("{expected}"), WHY, || can_partition(&numbers, k));
+            prop_assert_eq!(got, expected, "can_partition(&{:?}, {}) must say whether the numbers split into {} equal sums: {}", numbers, k, k, WHY);
+        }
+    }
+}

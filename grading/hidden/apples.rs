@@ -304,3 +304,24 @@ mod distributions {
         }
     }
 }
+
+mod coin_ways {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_300_random_purses() {
+        let mut rng = Rng::stream(20);
+        for _ in 0..300 {
+            // Distinct values, so every kind is a kind of its own.
+            let mut coins: Vec<u32> = (0..rng.below(6)).map(|_| 1 + rng.below32(25)).collect();
+            coins.sort_unstable();
+            coins.dedup();
+            if rng.below(2) == 0 {
+                coins.reverse();
+            }
+            let amount = rng.below32(80);
+            let (got, want) = (learner::coin_ways(&coins, amount), reference::coin_ways(&coins, amount));
+            assert_eq!(got, want, "coin_ways(&{coins:?}, {amount})");
+        }
+    }
+}

@@ -256,3 +256,20 @@ mod search_stats {
         }
     }
 }
+
+mod every_completion {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_100_random_boards() {
+        let mut rng = Rng::stream(28);
+        for _ in 0..100 {
+            // Half the contest's inputs, half any queens at all.
+            let qs = if rng.below(2) == 0 { safe_squares(&mut rng, 4) } else { squares(&mut rng, 3) };
+            let (mine, want) = boards(&qs);
+            let got: Vec<_> = learner::every_completion(&mine).iter().map(|b| b.queens()).collect();
+            let expected: Vec<_> = reference::every_completion(&want).iter().map(|b| b.queens()).collect();
+            assert_eq!(got, expected, "every_completion(board with queens at {qs:?})");
+        }
+    }
+}

@@ -300,3 +300,26 @@ mod counting {
         }
     }
 }
+
+mod count_full_paths {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_200_random_maps() {
+        let mut rng = Rng::stream(58);
+        for _ in 0..200 {
+            let (rows, cols) = (1 + rng.below(4), 1 + rng.below(4));
+            let mut cells: Vec<u8> = (0..rows * cols).map(|_| if rng.below(5) == 0 { b'#' } else { b'.' }).collect();
+            let start = rng.below(cells.len());
+            let end = rng.below(cells.len());
+            cells[start] = b'S';
+            if end != start {
+                cells[end] = b'E';
+            }
+            let owned: Vec<String> = cells.chunks(cols).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
+            let map = owned.join("\n");
+            let (got, want) = (learner::count_full_paths(&map), reference::count_full_paths(&map));
+            assert_eq!(got, want, "count_full_paths({map:?})");
+        }
+    }
+}

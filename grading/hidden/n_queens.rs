@@ -314,3 +314,16 @@ mod iterator {
         );
     }
 }
+
+mod count_beautiful {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_random_sizes_up_to_15() {
+        let mut rng = Rng::stream(37);
+        for _ in 0..6 {
+            let n = 7 + rng.below(9);
+            assert_eq!(learner::count_beautiful(n), reference::count_beautiful(n), "count_beautiful({n})");
+        }
+    }
+}

@@ -329,3 +329,24 @@ mod generator {
         }
     }
 }
+
+mod can_partition {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_300_random_lists() {
+        let mut rng = Rng::stream(47);
+        for _ in 0..300 {
+            let k = 1 + rng.below(4);
+            let mut numbers: Vec<u32> = (0..rng.below(11)).map(|_| 1 + rng.below(12) as u32).collect();
+            // Half the lists are padded to a total k divides, so the search,
+            // not the first test, decides them.
+            let total: u32 = numbers.iter().sum();
+            if rng.below(2) == 0 && total % k as u32 != 0 {
+                numbers.push(k as u32 - total % k as u32);
+            }
+            let (got, want) = (learner::can_partition(&numbers, k), reference::can_partition(&numbers, k));
+            assert_eq!(got, want, "can_partition(&{numbers:?}, {k})");
+        }
+    }
+}

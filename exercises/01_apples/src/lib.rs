@@ -13,6 +13,7 @@
 //! out any apple at all; with 1 person there is always exactly one way.
 
 mod checked;
+mod coins;
 mod distributions;
 mod exact;
 mod input;
@@ -20,6 +21,7 @@ mod memo;
 mod naive;
 
 pub use checked::count_checked;
+pub use coins::coin_ways;
 pub use distributions::{Distributions, distributions};
 pub use exact::count_exact;
 pub use input::{InputError, parse_input};

@@ -17,6 +17,7 @@
 pub mod board;
 pub mod closed;
 pub mod count;
+pub mod paths;
 pub mod seed;
 pub mod stack;
 pub mod warnsdorff;
@@ -24,6 +25,7 @@ pub mod warnsdorff;
 pub use board::{Board, SEED_MOVES, Square, Step, TourError, knight_moves, validate};
 pub use closed::closed_tour;
 pub use count::{count_open_tours, count_tours_from};
+pub use paths::count_full_paths;
 pub use seed::{Search, plain_dfs, seed_dfs};
 pub use stack::stack_dfs;
 pub use warnsdorff::{Route, open_tour, open_tour_route, warnsdorff};

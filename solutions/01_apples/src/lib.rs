@@ -15,6 +15,7 @@
 // workbook: reference-only
 mod binomial;
 mod checked;
+mod coins;
 mod distributions;
 mod exact;
 mod input;
@@ -22,6 +23,7 @@ mod memo;
 mod naive;
 
 pub use checked::count_checked;
+pub use coins::coin_ways;
 pub use distributions::{Distributions, distributions};
 pub use exact::count_exact;
 // workbook: reference-only

@@ -15,11 +15,13 @@
 
 mod attack;
 mod board;
+mod every;
 mod parse;
 mod search;
 
 pub use attack::{in_board, is_safe, is_safe_one_direction, is_safe_three_loops};
 pub use board::{Board, N, SQUARES};
+pub use every::every_completion;
 pub use parse::{ParseError, ParseErrorKind, parse_board};
 pub use search::{Search, SearchStats, count_completions, search_stats, solve};
 

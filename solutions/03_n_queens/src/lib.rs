@@ -19,6 +19,7 @@
 //! `n = 0` has exactly one solution, the empty board: zero queens on a
 //! board with no squares attack nobody (OEIS A000170 starts with a 1).
 
+pub mod beautiful;
 pub mod bits;
 pub mod flags;
 pub mod iter;
@@ -29,6 +30,7 @@ pub mod robot;
 // workbook: reference-only
 pub mod fast;
 
+pub use beautiful::count_beautiful;
 pub use bits::{count_bits, count_mirror};
 pub use flags::{Flags, count_flags, solve_all_flags};
 pub use iter::{Solutions, solutions};

@@ -17,6 +17,7 @@ mod general;
 mod generate;
 mod grid;
 mod naive;
+mod partition;
 mod propagate;
 
 // workbook: reference-only
@@ -30,6 +31,7 @@ pub use grid::{
     Grid, ParseError, Problem, Puzzle, PuzzleReader, parse_cells, read_puzzles, units_of,
 };
 pub use naive::solve_naive;
+pub use partition::can_partition;
 pub use propagate::{count_solutions, solve_propagation};
 
 /// How much searching a stage did.
