@@ -12,11 +12,13 @@
 //! after the prepared class's key, which covers the rest (the pristine
 //! copy, the lock file, the toolchain, the subject's profile, the grader's
 //! version). A hit skips the build: no build time is spent, the grade is
-//! the same bytes' grade. State: `TARGET/subjects/KEY/HASH`, one
-//! executable per subject, swept with its prepared class. Two graders at
-//! once are safe: each writes a file of its own and renames it into place
-//! (atomic; the same hash is the same binary, whoever wins), and a reader
-//! only ever sees a whole file. Cost: one SHA-256 of a chapter's sources
+//! the same bytes' grade. State: `TARGET/subjects/KEY/HASH/__wb_subject`,
+//! one executable per subject under the name cargo gave it (a process's
+//! name is its file's: `ps`, the sandbox's watchers and the platforms'
+//! check know a subject by it), swept with its prepared class. Two graders
+//! at once are safe: each writes a folder of its own and renames it into
+//! place (atomic; the same hash is the same binary, whoever wins), and a
+//! reader only ever sees a whole file. Cost: one SHA-256 of a chapter's sources
 //! per learner-chapter, one copy of each subject built (a few MB).
 
 use anyhow::{Context, Result};
@@ -24,6 +26,8 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+
+use crate::judge::SUBJECT_BIN;
 
 /// The folder under the target directory holding the cached subjects.
 pub const FOLDER: &str = "subjects";
@@ -58,7 +62,7 @@ impl Subjects {
 
     /// The subject kept under `hash`, if one is.
     pub fn get(&self, hash: &str) -> Option<PathBuf> {
-        let path = self.dir.join(hash);
+        let path = self.dir.join(hash).join(SUBJECT_BIN);
         path.is_file().then_some(path)
     }
 
@@ -66,22 +70,38 @@ impl Subjects {
     pub fn put(&self, hash: &str, built: &Path) -> Result<PathBuf> {
         std::fs::create_dir_all(&self.dir)
             .with_context(|| format!("cannot create {}", self.dir.display()))?;
-        let path = self.dir.join(hash);
+        let folder = self.dir.join(hash);
+        let path = folder.join(SUBJECT_BIN);
         let part = self.dir.join(format!(
             ".{hash}.{}.{:?}",
             std::process::id(),
             std::thread::current().id()
         ));
-        std::fs::copy(built, &part)
-            .with_context(|| format!("cannot copy {} into the subject cache", built.display()))?;
-        // Run by the tests' uids: readable and executable by all (it holds
-        // the learner's own code and nothing of the judges').
-        std::fs::set_permissions(&part, std::fs::Permissions::from_mode(0o755))?;
-        std::fs::rename(&part, &path).with_context(|| {
-            let _ = std::fs::remove_file(&part);
-            format!("cannot keep {}", path.display())
-        })?;
-        Ok(path)
+        let kept = (|| -> Result<()> {
+            std::fs::create_dir_all(&part)?;
+            std::fs::copy(built, part.join(SUBJECT_BIN)).with_context(|| {
+                format!("cannot copy {} into the subject cache", built.display())
+            })?;
+            // Run by the tests' uids: readable and executable by all (it
+            // holds the learner's own code and nothing of the judges').
+            for p in [part.join(SUBJECT_BIN), part.clone()] {
+                std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755))?;
+            }
+            Ok(())
+        })();
+        let kept = kept.and_then(|()| {
+            std::fs::rename(&part, &folder)
+                .or_else(|e| {
+                    // Another grader kept the same hash first: its binary
+                    // is this one.
+                    if path.is_file() { Ok(()) } else { Err(e) }
+                })
+                .with_context(|| format!("cannot keep {}", path.display()))
+        });
+        if part.exists() {
+            let _ = std::fs::remove_dir_all(&part);
+        }
+        kept.map(|()| path)
     }
 }
 
@@ -112,6 +132,8 @@ mod tests {
         std::fs::write(&built, b"\x7fELF subject").unwrap();
         let kept = cache.put(&hash, &built).unwrap();
         assert_eq!(cache.get(&hash), Some(kept.clone()));
+        // Kept under cargo's name: a running subject is known by it.
+        assert_eq!(kept.file_name().unwrap(), SUBJECT_BIN);
         assert_eq!(std::fs::read(&kept).unwrap(), b"\x7fELF subject");
         // Another prepared class has subjects of its own.
         assert!(Subjects::new(tmp.path(), "k2").get(&hash).is_none());
