@@ -70,11 +70,7 @@ fn in_container_mode_a_subject_without_seccomp_cannot_read_the_judges_files_or_t
     let turn = tool::turn();
     let tmp = tempfile::tempdir().expect("a temporary folder");
     // Reachable by the tests' uids, as a platform's folders are.
-    std::fs::set_permissions(
-        tmp.path(),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .expect("the folder opened");
+    tool::open_to_all(tmp.path());
     let (root, subs, out) = (
         tmp.path().join("workbook"),
         tmp.path().join("submissions"),

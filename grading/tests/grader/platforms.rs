@@ -241,18 +241,12 @@ fn read<T: for<'de> Deserialize<'de>>(path: &Path) -> T {
         .unwrap_or_else(|e| panic!("{} does not follow the schema: {e}\n{text}", path.display()))
 }
 
-fn open_to_all(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-        .expect("the folder opened to every user");
-}
-
 #[test]
 fn every_platform_gets_a_valid_results_file_for_every_kind_of_submission() {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let dir = tmp.path().to_path_buf();
     // The tests' uids (when root) must reach the workbook and its builds.
-    open_to_all(&dir);
+    tool::open_to_all(&dir);
     let workbook = dir.join("workbook");
     mini_workbook(&workbook, "cpu_limit_secs = 1\ntime_limit_secs = 10\n");
     // PrairieLearn's and Classroom's scripts build in the workbook's target.
@@ -490,7 +484,7 @@ fn write_tmp(root: &Path, text: &str) -> PathBuf {
 fn a_container_lacking_rustfmt_gets_a_result_naming_it_on_its_first_line() {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let dir = tmp.path();
-    open_to_all(dir);
+    tool::open_to_all(dir);
     let workbook = dir.join("workbook");
     mini_workbook(&workbook, "");
     let bin = dir.join("bin");

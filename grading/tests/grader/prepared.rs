@@ -135,11 +135,7 @@ fn a_resubmission_of_the_same_sources_is_not_built_again_and_gets_the_same_grade
     }
     let turn = tool::turn();
     let tmp = tempfile::tempdir().expect("a temporary folder");
-    std::fs::set_permissions(
-        tmp.path(),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .expect("the folder opened");
+    tool::open_to_all(tmp.path());
     // Sources no earlier run built: the reference with a body of its own.
     let nonce = format!("{:?}", SystemTime::now());
     let reference = tmp.path().join("reference");

@@ -150,11 +150,7 @@ fn a_table_of_the_repositorys_hidden_inputs_earns_only_what_a_public_table_earns
     }
     let turn = tool::turn();
     let tmp = tempfile::tempdir().expect("a temporary folder");
-    std::fs::set_permissions(
-        tmp.path(),
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .expect("the folder opened");
+    tool::open_to_all(tmp.path());
     let (root, subs) = (tmp.path().join("workbook"), tmp.path().join("submissions"));
     mini_workbook(&root, "build_limit_secs = 120\n");
     let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tables/00_intro/src");

@@ -344,6 +344,15 @@ fn bwrap_missing() -> Option<&'static str> {
     .as_deref()
 }
 
+/// Opens `path` to every user (mode 0755): the tests' uids and a platform's
+/// must reach a workbook, a target or submissions made under it, and
+/// `tempfile` makes its folders 0700.
+pub fn open_to_all(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .expect("the folder opened to every user");
+}
+
 /// Whether the grader's sandbox can run here, for a test named `test`
 /// that needs it. When it cannot, the test should return at once: this
 /// prints one line saying why (to the real stderr, past libtest's
