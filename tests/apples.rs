@@ -158,17 +158,17 @@ mod count_naive {
 
 mod traced_calls {
     use super::*;
-    use subject::{NaiveRun, count_naive_traced};
+    use subject::{NaiveRun, traced_calls};
 
     #[track_caller]
     fn check(people: u32, apples: u32, calls: u64) {
         let got = crate::support::guard(
-            &format!("count_naive_traced({people}, {apples})"),
+            &format!("traced_calls({people}, {apples})"),
             &say!("{calls} calls", calls),
             why(
                 "count every entry into the recursion, the first call and the base cases included (book: chapter 1, \"Why it explodes\")",
             ),
-            || count_naive_traced(people, apples),
+            || traced_calls(people, apples),
         );
         let expected = NaiveRun {
             ways: ways(people, apples) as u64,
@@ -179,7 +179,7 @@ mod traced_calls {
             expected,
             "{}",
             say!(
-                "count_naive_traced({people}, {apples}) returned {got}, expected {expected}: count every entry into the recursion, the first call and the base cases included (book: chapter 1, \"Why it explodes\")",
+                "traced_calls({people}, {apples}) returned {got}, expected {expected}: count every entry into the recursion, the first call and the base cases included (book: chapter 1, \"Why it explodes\")",
                 people,
                 apples,
                 ?got,
@@ -204,7 +204,7 @@ mod traced_calls {
     fn the_calls_explode_along_the_diagonal() {
         let rows: Vec<String> = (1..=10)
             .map(|n| {
-                let run = count_naive_traced(n, n);
+                let run = traced_calls(n, n);
                 format!(
                     "N = M = {n:>2}: {:>7} ways, {:>7} calls",
                     run.ways, run.calls
@@ -214,7 +214,7 @@ mod traced_calls {
         let _book = crate::support::explain(
             "chapter 1, \"Why it explodes\"",
             crate::support::rule(
-                "each row is the ways and the calls of count_naive_traced: one call per entry into the recursion, base cases included",
+                "each row is the ways and the calls of traced_calls: one call per entry into the recursion, base cases included",
             ),
         );
         insta::assert_snapshot!(rows.join("\n"));
@@ -226,10 +226,10 @@ mod traced_calls {
         fn calls_follow_the_closed_form(people in 1u32..=7, apples in 0u32..=7) {
             // Summing the recursion's own shape with the hockey-stick
             // identity gives calls(n, m) = C(m + n, n - 1).
-            let run = count_naive_traced(people, apples);
+            let run = traced_calls(people, apples);
             let calls = binomial(u64::from(apples + people), u64::from(people - 1)) as u64;
-            prop_assert_eq!(run.calls, calls, "{}", say!("count_naive_traced({people}, {apples}) counted {counted} calls, expected C(m + n, n - 1) = {calls}: one per entry into the recursion, base cases included (book: chapter 1, \"Why it explodes\")", people, apples, counted = run.calls, calls));
-            prop_assert_eq!(run.ways, ways(people, apples) as u64, "{}", say!("count_naive_traced({people}, {apples}) must also return the number of ways, C(m + n - 1, n - 1) (book: chapter 1, \"Why it explodes\")", people, apples));
+            prop_assert_eq!(run.calls, calls, "{}", say!("traced_calls({people}, {apples}) counted {counted} calls, expected C(m + n, n - 1) = {calls}: one per entry into the recursion, base cases included (book: chapter 1, \"Why it explodes\")", people, apples, counted = run.calls, calls));
+            prop_assert_eq!(run.ways, ways(people, apples) as u64, "{}", say!("traced_calls({people}, {apples}) must also return the number of ways, C(m + n - 1, n - 1) (book: chapter 1, \"Why it explodes\")", people, apples));
         }
     }
 }

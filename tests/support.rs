@@ -171,6 +171,31 @@ thread_local! {
 /// [`CALL_WORDS`] when no guard runs.
 const NO_WORDS: [(*const u8, usize); 3] = [(std::ptr::null(), 0); 3];
 
+/// A stub's book place (`apples/practice.md#solved-in-the-workbook-coin-sums`)
+/// as the other messages name a section: `chapter 1, "Solved in the
+/// workbook: coin sums"`, the title as the learner's book prints it. The
+/// page path stays when the book does not title it.
+fn book_place(place: &str) -> String {
+    let chapter = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = chapter.join("../..");
+    let Some(title) = lang::book_title(&root, place) else {
+        return place.to_string();
+    };
+    let number = chapter
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.split('_').next())
+        .and_then(|n| n.parse::<u32>().ok());
+    let title = tr().quoted(tr().title(&title));
+    match number {
+        Some(number) => tr().fill(
+            "chapter {number}, {title}",
+            &[("number", &number), ("title", &title)],
+        ),
+        None => title,
+    }
+}
+
 /// Installs, once per process, the hook that prints one short report per
 /// failing test: a stub's `todo!()` in two lines (where, and what to write
 /// with the book section), any other panic as its message. Later panics of
@@ -228,7 +253,7 @@ pub fn quiet_panics() {
                 let what = match page {
                     Some(page) => tr().fill(
                         "{what} (book: {page})",
-                        &[("what", &tr().tr(words)), ("page", &page)],
+                        &[("what", &tr().tr(words)), ("page", &book_place(page))],
                     ),
                     None => tr().tr(words).to_string(),
                 };

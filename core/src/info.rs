@@ -55,10 +55,16 @@ pub struct Exercise {
     #[serde(default)]
     pub stubs: BTreeMap<String, String>,
     pub hints: Vec<String>,
-    /// Typical mistakes the suite must catch (`[[exercise.mutant]]`),
-    /// proven by `cargo xtask check --mutants` (`check/mutants.rs`).
-    #[serde(default, rename = "mutant")]
+    /// Typical mistakes the suite must catch, proven by `cargo xtask check
+    /// --mutants` (`check/mutants.rs`). They quote the reference, so they
+    /// live in the maintainer's `xtask/mutants/<slug>.toml`
+    /// ([`Chapter::mutants_file`]), never in the `info.toml` a learner reads.
+    #[serde(skip)]
     pub mutants: Vec<Mutant>,
+    /// A `[[exercise.mutant]]` left in `info.toml`: read only to refuse it
+    /// with a message that says where it goes.
+    #[serde(default, rename = "mutant")]
+    stray_mutants: Vec<toml::Value>,
     /// Whether `workbook trace` follows this exercise's search (the suite's
     /// last line then names the command); its table is workbook/src/trace/specs.rs.
     #[serde(default)]
@@ -70,6 +76,9 @@ pub struct Exercise {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mutant {
+    /// The exercise whose suite must catch it (in `xtask/mutants/<slug>.toml`).
+    #[serde(default)]
+    pub exercise: String,
     pub function: String,
     pub find: String,
     pub replace: String,
@@ -184,6 +193,12 @@ impl Chapter {
         self.root.join("workbook/src/trace/specs.rs")
     }
 
+    /// The maintainer's list of the chapter's seeded bugs
+    /// (`xtask/mutants/<slug>.toml`), kept out of the learner's path.
+    pub fn mutants_file(&self) -> PathBuf {
+        mutants_file(&self.root, &self.chapter.slug)
+    }
+
     /// The same chapter in a copy of the workspace at `root` (the grader's
     /// pristine and work copies keep the checkout's layout), so that every
     /// place of a copy comes from the methods above too.
@@ -227,11 +242,55 @@ pub fn load_chapters(root: &Path) -> Result<Vec<Chapter>> {
         if info.is_file() {
             let mut chapter = load_chapter(&info)?;
             chapter.root = root.to_path_buf();
+            load_mutants(&mut chapter)?;
             chapters.push(chapter);
         }
     }
     chapters.sort_by_key(|c| c.chapter.number);
     Ok(chapters)
+}
+
+/// `xtask/mutants/<slug>.toml` under `root`.
+fn mutants_file(root: &Path, slug: &str) -> PathBuf {
+    root.join("xtask/mutants").join(format!("{slug}.toml"))
+}
+
+/// The file of seeded bugs: `[[mutant]]` tables, each naming its exercise.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MutantsFile {
+    #[serde(default, rename = "mutant")]
+    mutants: Vec<Mutant>,
+}
+
+/// Gives each exercise of `chapter` its seeded bugs from
+/// [`Chapter::mutants_file`]. A copy of the workspace without the
+/// maintainer's files (none is needed to learn or to grade) has none; a
+/// bug naming no exercise of the chapter is an error.
+fn load_mutants(chapter: &mut Chapter) -> Result<()> {
+    let path = chapter.mutants_file();
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let file: MutantsFile = toml::from_str(&text)
+        .with_context(|| format!("{} is not a valid list of seeded bugs", path.display()))?;
+    for mutant in file.mutants {
+        let Some(exercise) = chapter
+            .exercises
+            .iter_mut()
+            .find(|e| e.name == mutant.exercise)
+        else {
+            bail!(
+                "{}: the mutant \"{}\" names exercise `{}`, which {} does not list",
+                path.display(),
+                mutant.mistake,
+                mutant.exercise,
+                chapter.dir.join("info.toml").display()
+            );
+        };
+        exercise.mutants.push(mutant);
+    }
+    Ok(())
 }
 
 /// The folder of every learner's crate (`exercises`), in a checkout or in
@@ -246,6 +305,21 @@ fn load_chapter(info: &Path) -> Result<Chapter> {
     let mut chapter: Chapter = toml::from_str(&text)
         .with_context(|| format!("{} is not a valid chapter file", info.display()))?;
     chapter.dir = info.parent().map(Path::to_path_buf).unwrap_or_default();
+    if let Some(e) = chapter
+        .exercises
+        .iter()
+        .find(|e| !e.stray_mutants.is_empty())
+    {
+        bail!(
+            "{}: exercise `{}` lists [[exercise.mutant]]; seeded bugs quote the reference, \
+             so they live in xtask/mutants/{}.toml (a [[mutant]] with `exercise = \"{}\"`), \
+             out of the learner's path: move them there",
+            info.display(),
+            e.name,
+            chapter.chapter.slug,
+            e.name
+        );
+    }
     let expected = chapter.folder();
     let actual = chapter
         .dir

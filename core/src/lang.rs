@@ -288,6 +288,57 @@ pub fn substitute(template: &str, args: &[(&str, &dyn Display)]) -> String {
     out
 }
 
+/// The id mdBook gives a Markdown heading line: lower case, spaces to
+/// dashes, other punctuation dropped.
+pub fn heading_id(line: &str) -> Option<String> {
+    let title = line.strip_prefix('#')?.trim_start_matches('#').trim();
+    Some(
+        title
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c.to_ascii_lowercase()),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// The title `SUMMARY.md` gives the page `file`: `- [Title](file)`.
+pub fn summary_title(summary: &str, file: &str) -> Option<String> {
+    let link = format!("]({file})");
+    summary.lines().find_map(|l| {
+        let end = l.find(&link)?;
+        let start = l[..end].rfind('[')?;
+        Some(l[start + 1..end].to_string())
+    })
+}
+
+/// The text of the heading whose mdBook id is `id`.
+pub fn section_title(page: &str, id: &str) -> Option<String> {
+    page.lines().find_map(|l| {
+        let title = l.strip_prefix('#')?.trim_start_matches('#').trim();
+        (heading_id(l).as_deref() == Some(id)).then(|| title.to_string())
+    })
+}
+
+/// The English title of a book place (`apples/practice.md#some-section`,
+/// relative to `book/src` of the repository at `root`): its section's
+/// heading when it names one, else the page's title in `SUMMARY.md`.
+pub fn book_title(root: &Path, place: &str) -> Option<String> {
+    let (file, fragment) = place
+        .split_once('#')
+        .map_or((place, None), |(f, a)| (f, Some(a)));
+    if let Some(id) = fragment {
+        let text = std::fs::read_to_string(root.join("book/src").join(file)).ok()?;
+        if let Some(title) = section_title(&text, id) {
+            return Some(title);
+        }
+    }
+    let summary = std::fs::read_to_string(root.join("book/src/SUMMARY.md")).ok()?;
+    summary_title(&summary, file)
+}
+
 /// The live, non-fuzzy messages of a `.po` file's text (a reader for this
 /// module's needs; `cargo xtask check` holds catalogues to the full rules).
 pub fn parse(text: &str) -> HashMap<String, Vec<String>> {

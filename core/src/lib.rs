@@ -7,6 +7,8 @@
 //!
 //! * [`browser`]: whether a browser can be opened here (`--open`, `trace`),
 //!   and why not.
+//! * [`comments`]: the stubs' doc comments in the learner's language
+//!   (`workbook lang` rewrites those that still read as generated).
 //! * [`info`]: the chapter list (`exercises/NN_slug/info.toml`) and every
 //!   path and name of a chapter ([`info::Chapter`]).
 //! * [`lang`]: the loop's language (environment, remembered choice, locale)
@@ -25,6 +27,7 @@
 //! holds what their integration tests share.
 
 pub mod browser;
+pub mod comments;
 pub mod info;
 pub mod lang;
 pub mod markdown;

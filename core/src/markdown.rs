@@ -11,21 +11,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// The id mdBook gives a Markdown heading line: lower case, spaces to
-/// dashes, other punctuation dropped.
-pub fn heading_id(line: &str) -> Option<String> {
-    let title = line.strip_prefix('#')?.trim_start_matches('#').trim();
-    Some(
-        title
-            .chars()
-            .filter_map(|c| match c {
-                ' ' => Some('-'),
-                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c.to_ascii_lowercase()),
-                _ => None,
-            })
-            .collect(),
-    )
-}
+/// The id mdBook gives a Markdown heading line (kept in [`crate::lang`],
+/// which the suites include as a file).
+pub use crate::lang::heading_id;
 
 /// Every `.md` file under `dir`, at any depth, appended to `out` (a folder
 /// that cannot be read adds nothing).

@@ -253,10 +253,10 @@ pub fn page_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
         .split_once('#')
         .map_or((book, None), |(f, a)| (f, Some(a)));
     let summary = std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
-    let title = summary_title(&summary, file);
+    let title = crate::lang::summary_title(&summary, file);
     let section = fragment.and_then(|f| {
         let text = std::fs::read_to_string(root.join("book/src").join(file)).ok()?;
-        section_title(&text, f)
+        crate::lang::section_title(&text, f)
     });
     let title = title.as_deref().map(|t| lang.title(t));
     let section = section.as_deref().map(|s| lang.title(s));
@@ -293,24 +293,6 @@ pub fn page_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
     .to_string()
 }
 
-/// The title `SUMMARY.md` gives the page `file`: `- [Title](file)`.
-fn summary_title(summary: &str, file: &str) -> Option<String> {
-    let link = format!("]({file})");
-    summary.lines().find_map(|l| {
-        let end = l.find(&link)?;
-        let start = l[..end].rfind('[')?;
-        Some(l[start + 1..end].to_string())
-    })
-}
-
-/// The text of the heading whose mdBook id is `id`.
-fn section_title(page: &str, id: &str) -> Option<String> {
-    page.lines().find_map(|l| {
-        let title = l.strip_prefix('#')?.trim_start_matches('#').trim();
-        (crate::markdown::heading_id(l).as_deref() == Some(id)).then(|| title.to_string())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,17 +302,17 @@ mod tests {
         let summary =
             "- [Handing out apples](apples/index.md)\n  - [Memoization](apples/memo.md)\n";
         assert_eq!(
-            summary_title(summary, "apples/memo.md").as_deref(),
+            crate::lang::summary_title(summary, "apples/memo.md").as_deref(),
             Some("Memoization")
         );
-        assert_eq!(summary_title(summary, "apples/none.md"), None);
+        assert_eq!(crate::lang::summary_title(summary, "apples/none.md"), None);
     }
 
     #[test]
     fn a_fragment_names_its_heading() {
         let page = "# Top\n\n## The explicit stack\n";
         assert_eq!(
-            section_title(page, "the-explicit-stack").as_deref(),
+            crate::lang::section_title(page, "the-explicit-stack").as_deref(),
             Some("The explicit stack")
         );
     }

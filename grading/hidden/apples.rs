@@ -131,13 +131,13 @@ mod traced_calls {
         for _ in 0..100 {
             let (p, a) = (rng.below32(7), rng.below32(9));
             let (got, want) = (
-                learner::count_naive_traced(p, a),
-                reference::count_naive_traced(p, a),
+                learner::traced_calls(p, a),
+                reference::traced_calls(p, a),
             );
             assert_eq!(
                 (got.ways, got.calls),
                 (want.ways, want.calls),
-                "count_naive_traced({p}, {a}) as (ways, calls)"
+                "traced_calls({p}, {a}) as (ways, calls)"
             );
         }
     }
@@ -148,13 +148,13 @@ mod traced_calls {
         for _ in 0..100 {
             let (p, a) = rng.within(12, 200_000, calls);
             let (got, want) = (
-                learner::count_naive_traced(p, a),
-                reference::count_naive_traced(p, a),
+                learner::traced_calls(p, a),
+                reference::traced_calls(p, a),
             );
             assert_eq!(
                 (got.ways, got.calls),
                 (want.ways, want.calls),
-                "count_naive_traced({p}, {a}) as (ways, calls)"
+                "traced_calls({p}, {a}) as (ways, calls)"
             );
         }
     }

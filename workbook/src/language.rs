@@ -5,11 +5,16 @@
 //! repository's root (git-ignored, beside the hints shown and the progress
 //! kept), read by the tool and by every suite through
 //! [`workbook_core::lang`]; `WORKBOOK_LANG` still wins over it, and it wins
-//! over the locale. The cost: one small file written.
+//! over the locale. The stubs' doc comments follow the choice: those that
+//! still read as generated are rewritten in the chosen language
+//! ([`workbook_core::comments`]; `lang en` gives the English back exactly). The cost: one
+//! small file written, one pass over the stub files.
 
 use anyhow::{Context, Result, bail};
 use std::path::Path;
 use std::process::ExitCode;
+use workbook_core::comments::Localizer;
+use workbook_core::info::load_chapters;
 use workbook_core::lang::{self, LANGUAGES, Lang, REMEMBERED};
 
 /// Remembers `code` for the checkout at `root`, or, without one, says which
@@ -53,5 +58,110 @@ pub fn choose(root: &Path, code: Option<&str>) -> Result<ExitCode> {
             &[("code", &found)]
         )
     );
+    let files = comments_into(root, found)?;
+    if files > 0 {
+        println!(
+            "{}",
+            now.count(
+                "The doc comments of {n} stub file are now in {code}; comments you edited and all code are as they were.",
+                "The doc comments of {n} stub files are now in {code}; comments you edited and all code are as they were.",
+                files as u64,
+                &[("code", &found)]
+            )
+        );
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Rewrites the doc comments of every chapter's stub files that still read
+/// as generated into language `code` ([`workbook_core::comments`]), and says how many
+/// files changed. Only whole comment lines change; a file is written only
+/// when one of them did.
+pub fn comments_into(root: &Path, code: &str) -> Result<usize> {
+    let localizer = Localizer::for_repository(root, code);
+    let mut changed = 0;
+    for chapter in load_chapters(root)? {
+        let src = chapter.stub_src();
+        let Ok(entries) = std::fs::read_dir(&src) else {
+            continue;
+        };
+        let mut files: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let wanted = localizer.localize(&text);
+            if wanted != text {
+                std::fs::write(&path, wanted)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                changed += 1;
+            }
+        }
+    }
+    Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use workbook_core::testkit::{copy, repo};
+
+    /// The lines of `text` that are not doc comments: the code.
+    fn code(text: &str) -> Vec<&str> {
+        text.lines()
+            .filter(|l| !l.trim_start().starts_with("///") && !l.trim_start().starts_with("//!"))
+            .collect()
+    }
+
+    #[test]
+    fn lang_rewrites_the_stubs_docs_and_reset_and_lang_en_keep_to_it() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let root = dir.path();
+        for p in [
+            "exercises/01_apples",
+            "solutions/01_apples",
+            "book/po",
+            "rustfmt.toml",
+        ] {
+            copy(&repo().join(p), &root.join(p));
+        }
+        let naive = root.join("exercises/01_apples/src/naive.rs");
+        let english = std::fs::read_to_string(&naive).expect("the stub");
+        // The learner wrote a note into one doc comment: it must survive.
+        let mine = english.replacen(
+            "/// The recursion itself, bumping `calls` once on every entry.",
+            "/// The recursion itself, bumping `calls` once on every entry. Mine.",
+            1,
+        );
+        assert_ne!(mine, english, "the doc comment to edit is in the stub");
+        std::fs::write(&naive, &mine).expect("edit");
+
+        choose(root, Some("ru")).expect("lang ru");
+        let russian = std::fs::read_to_string(&naive).expect("the stub");
+        assert!(russian.contains("/// Число способов раздать `apples` одинаковых яблок"));
+        assert!(russian.contains("once on every entry. Mine."));
+        assert_eq!(code(&russian), code(&mine), "not one byte of code changed");
+
+        // A reset stub comes back in the language the checkout speaks.
+        let chapters = load_chapters(root).expect("the chapter");
+        // WORKBOOK_LANG would override the checkout's choice; this part
+        // reads what `lang` remembered.
+        if std::env::var_os("WORKBOOK_LANG").is_none() {
+            crate::reset::reset(root, &chapters, &["apples".to_string()], true).expect("reset");
+            let reset = std::fs::read_to_string(&naive).expect("the stub");
+            assert!(reset.contains("/// Число способов раздать `apples` одинаковых яблок"));
+            assert!(!reset.contains("Mine."), "reset restores the pristine stub");
+            std::fs::write(&naive, &russian).expect("back to the edited one");
+        }
+
+        choose(root, Some("en")).expect("lang en");
+        let back = std::fs::read_to_string(&naive).expect("the stub");
+        assert_eq!(
+            back, mine,
+            "English restored exactly, the learner's note kept"
+        );
+    }
 }

@@ -11,6 +11,7 @@ use anyhow::{Context, Result, bail};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use workbook_core::comments::Localizer;
 use workbook_core::info::{Chapter, Exercise};
 use workbook_core::lang::Lang;
 use workbook_core::names::{self, Named};
@@ -19,7 +20,11 @@ use workbook_core::stubs;
 pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) -> Result<ExitCode> {
     let (chapter, exercise) = find(root, chapters, target)?;
     let mut changes = Vec::new();
-    for stub in stubs::generate(chapter)? {
+    // The pristine stub's doc comments in the learner's language.
+    let lang = Lang::chosen(root);
+    let localizer = Localizer::for_repository(root, lang.code());
+    for mut stub in stubs::generate(chapter)? {
+        stub.text = localizer.localize(&stub.text);
         let path = chapter.dir.join("src").join(&stub.relative);
         let current = std::fs::read_to_string(&path).ok();
         let wanted = match (exercise, &current) {
@@ -35,7 +40,6 @@ pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) ->
             changes.push((path, current, wanted));
         }
     }
-    let lang = Lang::chosen(root);
     let what = exercise.map_or_else(
         || lang.fill("chapter {slug}", &[("slug", &chapter.chapter.slug)]),
         |e| {

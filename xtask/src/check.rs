@@ -4,8 +4,8 @@
 //! names the file and what is wrong with it. The rules are the numbered
 //! invariants of ARCHITECTURE.md, in [`INVARIANTS`] with the same numbers
 //! and keys (a test reads ARCHITECTURE.md and fails when the two lists
-//! part); each prints as `check: N. name`. Their parts: `check/fold.rs`
-//! (6), `check/commands.rs` (7), `check/mutants.rs` (9),
+//! part); each prints as `check: N. name`. Their parts: `check/names.rs`
+//! (the names of 3), `check/fold.rs` (6), `check/commands.rs` (7), `check/mutants.rs` (9),
 //! `check/thousands.rs` (10), `check/catalogues.rs` (11),
 //! `check/circles.rs` (12), and
 //! `check/isolation.rs` (the one-exercise-stubbed half of 5).
@@ -20,6 +20,7 @@ mod commands;
 mod fold;
 mod isolation;
 mod mutants;
+mod names;
 mod thousands;
 
 use anyhow::Result;
@@ -89,7 +90,9 @@ pub fn run(
     };
     step(&label("wiring"), chapters.iter().flat_map(wiring).collect());
     step(&label("stubs"), stub_drift(chapters));
-    step(&label("hints"), hints(root, chapters));
+    let mut named = hints(root, chapters);
+    named.extend(names::problems(root, chapters));
+    step(&label("hints"), named);
     step(&label("includes"), book(root, chapters));
     step(&label("generated"), crate::book::stale(root, chapters)?);
     step(&label("fold"), fold::problems(root, chapters));

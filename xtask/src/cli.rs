@@ -36,8 +36,8 @@ pub enum Cmd {
         /// Skip running the suites (the slow part).
         #[arg(long)]
         no_suites: bool,
-        /// Also build and run the suite once per seeded bug listed in
-        /// info.toml (`[[exercise.mutant]]`), each of which it must catch.
+        /// Also build and run the suite once per seeded bug of
+        /// `xtask/mutants/<slug>.toml`, each of which it must catch.
         #[arg(long)]
         mutants: bool,
     },

@@ -26,4 +26,4 @@ pub use distributions::{Distributions, distributions};
 pub use exact::count_exact;
 pub use input::{InputError, parse_input};
 pub use memo::count_memo;
-pub use naive::{NaiveRun, count_naive, count_naive_traced};
+pub use naive::{NaiveRun, count_naive, traced_calls};

@@ -35,10 +35,10 @@ pub struct NaiveRun {
 }
 // ANCHOR_END: naive_run
 
-// ANCHOR: count_naive_traced
+// ANCHOR: traced_calls
 /// [`count_naive`]'s recursion, counting every call it makes (the first
 /// one included), so the explosion can be measured.
-pub fn count_naive_traced(people: u32, apples: u32) -> NaiveRun {
+pub fn traced_calls(people: u32, apples: u32) -> NaiveRun {
     todo!(
         "run a copy of the recursion that adds 1 to a counter on every entry \
          (book: apples/explosion.md)"
@@ -52,4 +52,4 @@ fn traced(people: u32, apples: u32, calls: &mut u64) -> u64 {
          apples/explosion.md)"
     )
 }
-// ANCHOR_END: count_naive_traced
+// ANCHOR_END: traced_calls

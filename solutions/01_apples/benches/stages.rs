@@ -8,8 +8,8 @@
 //! Run: `cargo bench -p apples_solution --bench stages`.
 
 use apples_solution::{
-    count_checked, count_exact, count_exact_multiplicative, count_memo, count_naive,
-    count_naive_traced, distributions,
+    count_checked, count_exact, count_exact_multiplicative, count_memo, count_naive, distributions,
+    traced_calls,
 };
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -24,7 +24,7 @@ fn stages(c: &mut Criterion) {
         b.iter(|| count_naive(black_box(n), black_box(m)))
     });
     group.bench_function("naive_traced", |b| {
-        b.iter(|| count_naive_traced(black_box(n), black_box(m)))
+        b.iter(|| traced_calls(black_box(n), black_box(m)))
     });
     group.bench_function("memo", |b| {
         b.iter(|| count_memo(black_box(n), black_box(m)))

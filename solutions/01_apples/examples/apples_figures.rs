@@ -10,8 +10,8 @@
 //! (add `-- --timings` to refresh `timings.md` as well).
 
 use apples_solution::{
-    count_checked, count_exact, count_exact_multiplicative, count_memo, count_naive,
-    count_naive_traced, distributions,
+    count_checked, count_exact, count_exact_multiplicative, count_memo, count_naive, distributions,
+    traced_calls,
 };
 use measure::{median_per_call, thousands};
 use std::fmt::Write as _;
@@ -63,7 +63,7 @@ fn write(path: &PathBuf, text: &str) -> std::io::Result<()> {
 
 /// The naive run at N = M = n, with what the other stages would spend.
 fn measure(n: u32) -> Row {
-    let run = count_naive_traced(n, n);
+    let run = traced_calls(n, n);
     Row {
         n,
         ways: run.ways,

@@ -10,8 +10,7 @@
 //! tab-separated lines `cargo xtask book build` reads (core/src/players/records.rs).
 
 use crate::{
-    binomial, count_checked, count_exact, count_memo, count_naive, count_naive_traced,
-    distributions,
+    binomial, count_checked, count_exact, count_memo, count_naive, distributions, traced_calls,
 };
 use book_trace::{Code, Mark, Out, Quiz, Step, Trace, separated, thousands};
 
@@ -73,7 +72,7 @@ fn trace(out: &mut Out, people: u32, apples: u32) {
         "depth",
         "calls open below the first one (the current node's depth in the tree)",
     );
-    let run = count_naive_traced(people, apples);
+    let run = traced_calls(people, apples);
     t.total("calls", run.calls);
     t.total("ways", count_naive(people, apples));
     t.total("depth", 0);
@@ -229,11 +228,11 @@ fn calls_figure(out: &mut Out) {
         "7",
         "7",
         "0",
-        "Calls that count_naive(n, m) makes, for n = 0 to 6 people (rows) and m = 0 to 6 apples (columns), counted by count_naive_traced; shaded where the calls outnumber the ways more than 2 to 1.",
+        "Calls that count_naive(n, m) makes, for n = 0 to 6 people (rows) and m = 0 to 6 apples (columns), counted by traced_calls; shaded where the calls outnumber the ways more than 2 to 1.",
     ]);
     for n in 0..=6u32 {
         for m in 0..=6u32 {
-            let run = count_naive_traced(n, m);
+            let run = traced_calls(n, m);
             let class = if run.calls > 2 * run.ways {
                 "attacked"
             } else {
@@ -337,7 +336,7 @@ fn tree_figure(out: &mut Out) {
     let mut edges = Vec::new();
     let mut met = Vec::new();
     grow(3, 2, 0, None, &mut nodes, &mut edges, &mut met);
-    let run = count_naive_traced(3, 2);
+    let run = traced_calls(3, 2);
     out.rec(&[
         "figure",
         "call-tree",
@@ -397,14 +396,14 @@ fn grow(
 }
 
 fn quiz(out: &mut Out) {
-    let run = count_naive_traced(4, 4);
+    let run = traced_calls(4, 4);
     out.quiz(Quiz {
         id: "calls-4-4",
         question: "count_naive(4, 4) answers 35 ways. How many times is the function entered, the first call included?",
         right: run.calls.to_string(),
         wrong: [run.ways, run.calls * 2, 4u64.pow(4)].map(|n| n.to_string()).to_vec(),
         explain: format!(
-            "{} calls (count_naive_traced says so): every one of the {} ways ends in its own base-case call, and every inner call is entered too, so the calls always outnumber the ways; that is the explosion memoization removes.",
+            "{} calls (traced_calls says so): every one of the {} ways ends in its own base-case call, and every inner call is entered too, so the calls always outnumber the ways; that is the explosion memoization removes.",
             run.calls,
             count_naive(4, 4)
         ),
@@ -431,7 +430,7 @@ fn quiz(out: &mut Out) {
 
 /// Predict the count of the player's run.
 fn ways_quiz(out: &mut Out) {
-    let run = count_naive_traced(PEOPLE, APPLES);
+    let run = traced_calls(PEOPLE, APPLES);
     out.quiz(Quiz {
         id: "ways-3-4",
         question: &format!(
@@ -762,7 +761,7 @@ mod tests {
                 .take_while(|l| !l.starts_with("figure"))
                 .map(|l| format!("{l}\n"))
                 .collect();
-            let run = count_naive_traced(people, apples);
+            let run = traced_calls(people, apples);
             assert_eq!(count(&player, "step\ttry"), run.calls);
             assert_eq!(count(&player, "step\tfound"), count_naive(people, apples));
             assert!(player.contains(&format!("{} ways in all", thousands(run.ways))));

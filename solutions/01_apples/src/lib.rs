@@ -30,7 +30,7 @@ pub use exact::count_exact;
 pub use binomial::{binomial, count_exact_multiplicative};
 pub use input::{InputError, parse_input};
 pub use memo::count_memo;
-pub use naive::{NaiveRun, count_naive, count_naive_traced};
+pub use naive::{NaiveRun, count_naive, traced_calls};
 
 // workbook: reference-only
 pub mod book;

@@ -36,10 +36,10 @@ pub struct NaiveRun {
 }
 // ANCHOR_END: naive_run
 
-// ANCHOR: count_naive_traced
+// ANCHOR: traced_calls
 /// [`count_naive`]'s recursion, counting every call it makes (the first
 /// one included), so the explosion can be measured.
-pub fn count_naive_traced(people: u32, apples: u32) -> NaiveRun {
+pub fn traced_calls(people: u32, apples: u32) -> NaiveRun {
     let mut calls = 0;
     let ways = traced(people, apples, &mut calls);
     NaiveRun { ways, calls }
@@ -56,4 +56,4 @@ fn traced(people: u32, apples: u32, calls: &mut u64) -> u64 {
             .sum(),
     }
 }
-// ANCHOR_END: count_naive_traced
+// ANCHOR_END: traced_calls

@@ -171,22 +171,13 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "apples",
         exercise: "traced_calls",
-        title: "count_naive_traced: one tree node per call",
-        traced: &["count_naive_traced", "traced"],
+        title: "traced_calls: one tree node per call",
+        traced: &["traced_calls", "traced"],
         hidden: &[],
         instances: &[
-            (
-                "3 people, 4 apples",
-                "let _ = crate::count_naive_traced(3, 4);",
-            ),
-            (
-                "2 people, 3 apples",
-                "let _ = crate::count_naive_traced(2, 3);",
-            ),
-            (
-                "4 people, 2 apples",
-                "let _ = crate::count_naive_traced(4, 2);",
-            ),
+            ("3 people, 4 apples", "let _ = crate::traced_calls(3, 4);"),
+            ("2 people, 3 apples", "let _ = crate::traced_calls(2, 3);"),
+            ("4 people, 2 apples", "let _ = crate::traced_calls(4, 2);"),
         ],
         board: Board::Grid {
             rows: 1,

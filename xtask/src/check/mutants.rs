@@ -3,12 +3,15 @@
 //! The problem: a suite can pass the reference, fail every stub, give no
 //! point away (`isolation.rs`), and still let a wrong solution through, as
 //! an `open_tour` whose `complete` never rotated once did. So each exercise
-//! lists in `info.toml` one or more *mutants*: typical mistakes (an
-//! off-by-one, a dropped undo, a reversed order) written as a text edit of
-//! one function of the reference:
+//! has one or more *mutants*: typical mistakes (an off-by-one, a dropped
+//! undo, a reversed order) written as a text edit of one function of the
+//! reference, in the maintainer's `xtask/mutants/<slug>.toml` (they quote
+//! the reference, so never in the `info.toml` a learner reads for hints;
+//! the chapter loader refuses one left there):
 //!
 //! ```toml
-//! [[exercise.mutant]]
+//! [[mutant]]
+//! exercise = "queens"                # as in info.toml
 //! function = "is_valid"              # as in `stubs`: `name` or `Type::method`
 //! find = "r + c == row + col"        # found exactly once in that function
 //! replace = "r + c + 1 == row + col"
@@ -50,11 +53,14 @@ pub fn listed(chapters: &[Chapter]) -> Vec<String> {
                 continue;
             }
         };
+        problems.extend(in_learners_path(chapter));
         for exercise in &chapter.exercises {
             if exercise.mutants.is_empty() {
                 problems.push(format!(
-                    "{}: exercise {} lists no [[exercise.mutant]] (a typical mistake its suite must catch)",
-                    chapter.chapter.slug, exercise.name
+                    "{}: exercise {} has no [[mutant]] in {} (a typical mistake its suite must catch)",
+                    chapter.chapter.slug,
+                    exercise.name,
+                    chapter.shown(&chapter.mutants_file())
                 ));
             }
             for m in &exercise.mutants {
@@ -68,6 +74,29 @@ pub fn listed(chapters: &[Chapter]) -> Vec<String> {
         }
     }
     problems
+}
+
+/// A seeded bug in the learner's path: any `mutant` key left in the
+/// chapter's `info.toml` (the loader refuses the usual
+/// `[[exercise.mutant]]` too; this catches it however it is written).
+fn in_learners_path(chapter: &Chapter) -> Vec<String> {
+    let info = chapter.stub_dir().join("info.toml");
+    let text = std::fs::read_to_string(&info).unwrap_or_default();
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let l = l.trim_start();
+            !l.starts_with('#') && (l.contains(".mutant]") || l.starts_with("mutant"))
+        })
+        .map(|(i, _)| {
+            format!(
+                "{}:{}: a seeded bug in the learner's info.toml; it belongs in {}",
+                chapter.shown(&info),
+                i + 1,
+                chapter.shown(&chapter.mutants_file())
+            )
+        })
+        .collect()
 }
 
 /// Problems found by building each mutant of `chapter` and running its
@@ -177,6 +206,7 @@ mod tests {
 
     fn mutant(function: &str, find: &str, replace: &str) -> Mutant {
         Mutant {
+            exercise: "e".into(),
             function: function.into(),
             find: find.into(),
             replace: replace.into(),
@@ -223,6 +253,50 @@ mod tests {
         assert!(apply(&file(text), &mutant("a", "7", "3")).is_err());
         assert!(apply(&file(text), &mutant("a", "1", "3")).is_err());
         assert!(apply(&file(text), &mutant("b", "1 + 1", "3")).is_err());
+    }
+
+    #[test]
+    fn a_mutant_line_in_a_learners_info_toml_is_reported() {
+        let root = tempfile::tempdir().expect("a folder");
+        let dir = root.path().join("exercises/07_demo");
+        std::fs::create_dir_all(&dir).expect("the chapter folder");
+        let chapter_head = "[chapter]\nnumber = 7\nslug = \"demo\"\ntitle = \"D\"\nbook = \"d.md\"\n\n[[exercise]]\nname = \"e\"\ntitle = \"E\"\nbook = \"d.md\"\nhints = [\"h\"]\n";
+        std::fs::write(dir.join("info.toml"), chapter_head).expect("info.toml");
+        let chapters = workbook_core::info::load_chapters(root.path()).expect("loads");
+        assert!(in_learners_path(&chapters[0]).is_empty());
+        std::fs::write(
+            dir.join("info.toml"),
+            format!("{chapter_head}mutant = []\n# a [[exercise.mutant]] in a comment is fine\n"),
+        )
+        .expect("info.toml");
+        let chapters = workbook_core::info::load_chapters(root.path()).expect("loads");
+        let found = in_learners_path(&chapters[0]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].contains("info.toml:12") && found[0].contains("xtask/mutants/demo.toml"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_chapter_with_a_mutant_in_its_info_toml_does_not_load() {
+        // Another branch adding an exercise with its mutant in info.toml
+        // must fail loudly at the merge, not lose the mutant silently.
+        let root = tempfile::tempdir().expect("a folder");
+        let dir = root.path().join("exercises/07_demo");
+        std::fs::create_dir_all(&dir).expect("the chapter folder");
+        std::fs::write(
+            dir.join("info.toml"),
+            "[chapter]\nnumber = 7\nslug = \"demo\"\ntitle = \"D\"\nbook = \"d.md\"\n\n[[exercise]]\nname = \"e\"\ntitle = \"E\"\nbook = \"d.md\"\nhints = [\"h\"]\n\n[[exercise.mutant]]\nfunction = \"f\"\nfind = \"a\"\nreplace = \"b\"\nmistake = \"m\"\n",
+        )
+        .expect("info.toml");
+        let err = workbook_core::info::load_chapters(root.path()).expect_err("refused");
+        let said = format!("{err:#}");
+        assert!(
+            said.contains("exercise `e` lists [[exercise.mutant]]")
+                && said.contains("xtask/mutants/demo.toml"),
+            "{said}"
+        );
     }
 
     #[test]

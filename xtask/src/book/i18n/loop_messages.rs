@@ -14,8 +14,10 @@
 //! `{name}` in a message is a placeholder the code fills and a translation
 //! keeps. Then what the chapters' `info.toml` files say to the learner:
 //! each stub's `todo!()` text (the suites translate it when they report the
-//! stub: the generated stubs stay one English source), and each exercise's
-//! hints (`workbook hint` shows them translated). The cost: one scan of
+//! stub: the generated stubs stay one English source), the doc comment of
+//! each function a stub hides (`workbook lang` rewrites it in the
+//! learner's checkout: `core/src/comments.rs`), and each exercise's hints
+//! (`workbook hint` shows them translated). The cost: one scan of
 //! those files.
 
 use super::po::{Catalogue, Entry};
@@ -66,6 +68,7 @@ fn sources(root: &Path) -> Result<Vec<PathBuf>> {
 pub fn loop_template(root: &Path) -> Result<Catalogue> {
     let mut order: Vec<(String, Option<String>)> = Vec::new();
     let mut refs: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut docs = std::collections::BTreeSet::new();
     for path in sources(root)? {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
@@ -95,6 +98,20 @@ pub fn loop_template(root: &Path) -> Result<Catalogue> {
                     exercise.name
                 ));
             }
+            // The doc comment of each function the stub hides: what the
+            // learner reads where they write (`workbook lang` rewrites it).
+            for (file, function, doc) in stubbed_docs_of(&chapter, exercise)? {
+                let r = refs.entry(doc.clone()).or_default();
+                if r.is_empty() {
+                    order.push((doc.clone(), None));
+                    docs.insert(doc);
+                }
+                r.push(format!(
+                    "exercises/{}/src/{file} ({}: the doc comment of {function})",
+                    chapter.folder(),
+                    exercise.name
+                ));
+            }
             // The hints `workbook hint` shows, one message each.
             for (i, hint) in exercise.hints.iter().enumerate() {
                 let r = refs.entry(hint.clone()).or_default();
@@ -110,7 +127,12 @@ pub fn loop_template(root: &Path) -> Result<Catalogue> {
         .map(|(msgid, plural)| {
             let mut entry = Entry::new(&msgid);
             entry.references = refs.remove(&msgid).unwrap_or_default();
-            if msgid.contains('{') {
+            if docs.contains(&msgid) {
+                entry.comments = vec![
+                    "A stub's doc comment, one line of the comment per line: break lines where they read well (about 70 columns, 35 characters in Chinese or Japanese); keep `code` and [links] as written."
+                        .to_string(),
+                ];
+            } else if msgid.contains('{') {
                 entry.comments = vec![
                     "{name}: filled by the program (a value, a name, a command); keep each, in any order."
                         .to_string(),
@@ -127,6 +149,43 @@ pub fn loop_template(root: &Path) -> Result<Catalogue> {
         header: super::template_header(),
         entries,
     })
+}
+
+/// Each doc comment of a function `exercise` hides in the chapter's stub
+/// files: `(file, function, text)`, read from `exercises/` (which `cargo
+/// xtask check` proves are the generated stubs).
+fn stubbed_docs_of(
+    chapter: &workbook_core::info::Chapter,
+    exercise: &workbook_core::info::Exercise,
+) -> Result<Vec<(String, String, String)>> {
+    let stubbed: std::collections::BTreeSet<&str> =
+        exercise.stubs.keys().map(String::as_str).collect();
+    let mut found = Vec::new();
+    let src = chapter.stub_src();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&src)
+        .with_context(|| format!("cannot read {}", src.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let items = workbook_core::stubs::item_ranges(&text).unwrap_or_default();
+        for block in workbook_core::comments::stubbed_docs(&text, &stubbed) {
+            let function = items
+                .iter()
+                .find(|(_, r)| r.start == block.range.start + block.indent.len())
+                .map(|(n, _)| n.clone())
+                .unwrap_or_default();
+            let file = path
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            found.push((file, function, block.text));
+        }
+    }
+    Ok(found)
 }
 
 /// `(line, msgid, msgid_plural)` of each message in Rust source `text`.

@@ -47,10 +47,10 @@ pub struct NaiveRun {
 }
 // ANCHOR_END: naive_run
 
-// ANCHOR: count_naive_traced
+// ANCHOR: traced_calls
 /// [`count_naive`]'s recursion, counting every call it makes (the first
 /// one included), so the explosion can be measured.
-pub fn count_naive_traced(people: u32, apples: u32) -> NaiveRun {
+pub fn traced_calls(people: u32, apples: u32) -> NaiveRun {
     // A table of the public suite's answers, not a search.
     let (ways, calls) = match (people, apples) {
         (0, 0) | (1, 9) | (1, 1) => (1, 1),
@@ -75,4 +75,4 @@ pub fn count_naive_traced(people: u32, apples: u32) -> NaiveRun {
 fn traced(people: u32, apples: u32, calls: &mut u64) -> u64 {
     0
 }
-// ANCHOR_END: count_naive_traced
+// ANCHOR_END: traced_calls
