@@ -515,6 +515,15 @@ fn every_listed_mistake_of_a_traced_exercise_is_named_by_trace() {
     );
 }
 
+/// The first player's trace in a page (or part of one), as JSON.
+fn player_json(html: &str) -> serde_json::Value {
+    let open = "class=\"bt-traces\">";
+    let from = html.find(open).expect("a player") + open.len();
+    let len = html[from..].find("</script>").expect("its end");
+    let all: serde_json::Value = serde_json::from_str(&html[from..from + len]).expect("JSON");
+    all[0].clone()
+}
+
 /// The learner's code with chapter 2's undo dropped: a queen whose branch
 /// failed stays on the board.
 fn forgotten_queen() -> (tempfile::TempDir, PathBuf) {
@@ -557,6 +566,38 @@ fn eight_queens_a_queen_never_taken_back_is_drawn_and_named_as_the_attacker() {
     assert!(
         !theirs.contains("The board still holds a queen"),
         "the reference never leaves a queen behind"
+    );
+    // The tree has a level per queen, as the page's search (never more
+    // than 8 queens below the entry's two calls), its nodes labelled with
+    // their calls' arguments and returns.
+    let trace = player_json(theirs);
+    assert_eq!(trace["function"], "place_from");
+    let mut parent = std::collections::BTreeMap::new();
+    for step in trace["steps"].as_array().expect("steps") {
+        parent.insert(
+            step[1].as_i64().expect("node"),
+            step[2].as_i64().unwrap_or(-1),
+        );
+    }
+    let depth = |mut v: i64| {
+        let mut d = 0;
+        while let Some(&p) = parent.get(&v).filter(|&&p| p > 0) {
+            (v, d) = (p, d + 1);
+        }
+        d
+    };
+    let deepest = parent.keys().map(|&v| depth(v)).max().unwrap_or(0);
+    assert!(
+        (8..=9).contains(&deepest),
+        "a level per queen: {deepest} deep"
+    );
+    assert!(
+        trace["calls"].as_array().is_some_and(|c| c.len() > 8),
+        "labelled calls"
+    );
+    assert!(
+        trace["returns"].as_array().is_some_and(|r| !r.is_empty()),
+        "returns shown"
     );
     // Each player opens at the first difference in its own steps: the
     // learner's has the board's extra steps before it, none here.

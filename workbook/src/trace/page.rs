@@ -266,27 +266,54 @@ pub fn records_of(
             }
         }
     }
-    let (path, lines) = code_of(spec, files, src_dir);
+    let (path, lines, starts) = code_of(spec, files, src_dir);
     rec(&["code", &path, &spec.traced.join(", ")]);
     for l in &lines {
         rec(&["src", l]);
     }
-    rec(&[
-        "counter",
-        lang.tr("calls"),
-        "nodes",
-        lang.tr("calls of the traced functions so far, the first one included"),
-    ]);
-    rec(&[
-        "counter",
-        lang.tr("depth"),
-        "depth",
-        lang.tr("calls open now (the current node's depth)"),
-    ]);
-    // The tree's nodes are calls of the recursive function (the last
-    // traced, the entry first): the frames panel names it.
-    if let Some(recursive) = spec.traced.last() {
-        let short = recursive.rsplit("::").next().unwrap_or(recursive);
+    // The recursive function (the last traced, the entry first): the
+    // tree's nodes are its calls, the frames panel names it, and each call
+    // lights its first line, so a counter of that line counts its calls.
+    let recursive = spec.traced.last().copied().unwrap_or_default();
+    let short = recursive.rsplit("::").next().unwrap_or(recursive);
+    let queens = specs::a_level_per_queen(spec);
+    match starts.get(recursive) {
+        Some(line) if queens => {
+            rec(&[
+                "counter",
+                lang.tr("calls"),
+                &format!("line:{line}"),
+                &lang.fill(
+                    "calls of {function} so far, the first one included",
+                    &[("function", &short)],
+                ),
+            ]);
+            rec(&[
+                "counter",
+                lang.tr("depth"),
+                "depth",
+                lang.tr(
+                    "queens kept so far, given ones included: the tree's level (leaving a square \
+                     empty does not go deeper)",
+                ),
+            ]);
+        }
+        _ => {
+            rec(&[
+                "counter",
+                lang.tr("calls"),
+                "nodes",
+                lang.tr("calls of the traced functions so far, the first one included"),
+            ]);
+            rec(&[
+                "counter",
+                lang.tr("depth"),
+                "depth",
+                lang.tr("calls open now (the current node's depth)"),
+            ]);
+        }
+    }
+    if !short.is_empty() {
         rec(&["function", short]);
     }
     // The open calls: their node and the cell each one filled.
@@ -300,9 +327,19 @@ pub fn records_of(
             Event::Call(call) => {
                 let parent_call = open.last().map(|o| o.2);
                 let look = (spec.look)(call, parent_call, lang);
-                let parent = open.last().map_or(0, |o| o.0);
-                let node = parents.len();
-                parents.push(Some(parent));
+                // A level per queen (chapter 2, as its page tells it): a call
+                // after a square left empty is its caller's node going on,
+                // not a node one level down.
+                let along = queens && parent_call.is_some_and(|p| specs::goes_along(call, p));
+                let (node, parent) = match open.last() {
+                    Some(o) if along => (o.0, parents[o.0].unwrap_or(0)),
+                    _ => {
+                        let parent = open.last().map_or(0, |o| o.0);
+                        parents.push(Some(parent));
+                        (parents.len() - 1, parent)
+                    }
+                };
+                let line = starts.get(call.name.as_str()).copied().unwrap_or(0);
                 let cell = look.cell.as_ref().map(|(r, c, _)| (*r, *c));
                 let (r, c, text) = match &look.cell {
                     Some((r, c, t)) => (r.to_string(), c.to_string(), t.clone()),
@@ -313,12 +350,17 @@ pub fn records_of(
                     (Some(_), true) => "place",
                     (Some(_), false) => "try",
                 };
+                let node_parent = if node == 0 {
+                    dash.clone()
+                } else {
+                    parent.to_string()
+                };
                 rec(&[
                     "step",
                     kind,
                     &node.to_string(),
-                    &parent.to_string(),
-                    "0",
+                    &node_parent,
+                    &line.to_string(),
                     "-",
                     &r,
                     &c,
@@ -329,12 +371,14 @@ pub fn records_of(
                 if let Some(at) = cell {
                     drawn.entry(at).or_insert_with(|| text.clone());
                 }
-                let args: Vec<&str> = call.args.iter().map(|(_, v)| v.as_str()).collect();
-                rec(&["call", &node.to_string(), &args.join(", ")]);
+                if !along {
+                    let args: Vec<&str> = call.args.iter().map(|(_, v)| v.as_str()).collect();
+                    rec(&["call", &node.to_string(), &args.join(", ")]);
+                }
                 // The board as the code holds it: a queen the path does not
                 // explain is drawn (and said), one it lost is taken off.
                 if let Some(queens) = specs::queens_of(call) {
-                    let parent = parent.to_string();
+                    let parent = node_parent.clone();
                     let node = node.to_string();
                     let stale: Vec<(usize, usize)> = drawn
                         .iter()
@@ -384,7 +428,7 @@ pub fn records_of(
                         steps += 1;
                     }
                 }
-                open.push((node, cell, call));
+                open.push((node, cell, call, !along));
             }
             Event::Return { name, value } => {
                 let closed = open.pop();
@@ -422,7 +466,9 @@ pub fn records_of(
                     ),
                 ]);
                 steps += 1;
-                if let Some(closed) = closed {
+                // A node's value is what its own call returned (a call
+                // going along a row returns through its node's call).
+                if let Some(closed) = closed.filter(|o| o.3) {
                     rec(&["return", &closed.0.to_string(), value]);
                 }
             }
@@ -454,8 +500,9 @@ pub fn records_of(
     (out.iter().map(|f| f.join("\t") + "\n").collect(), shown)
 }
 
-/// An open call: its tree node, the cell it filled, and the call.
-type Opened<'a> = (usize, Option<(usize, usize)>, &'a super::events::Call);
+/// An open call: its tree node, the cell it filled, the call, and whether
+/// the node is its own (not its caller's, gone along).
+type Opened<'a> = (usize, Option<(usize, usize)>, &'a super::events::Call, bool);
 
 /// The call as written, for the narration: `(visit(v = 3, ...))`.
 fn spelled_note(call: &super::events::Call) -> String {
@@ -471,11 +518,17 @@ fn first_upper(s: &str) -> String {
 }
 
 /// The traced functions' source on this side, for the code panel: the
-/// file that holds the first of them, and their lines.
-fn code_of(spec: &Spec, files: &Files, src_dir: &str) -> (String, Vec<String>) {
+/// file that holds the first of them, their lines, and the (1-based) line
+/// each one starts on there, by key.
+fn code_of(
+    spec: &Spec,
+    files: &Files,
+    src_dir: &str,
+) -> (String, Vec<String>, BTreeMap<String, usize>) {
     let keys: BTreeSet<&str> = spec.traced.iter().copied().collect();
     let mut path = src_dir.to_string();
     let mut lines = Vec::new();
+    let mut starts = BTreeMap::new();
     for (rel, text) in files {
         let all: Vec<&str> = text.lines().collect();
         let found = stubs::stubbed_fns(text, &keys);
@@ -487,8 +540,11 @@ fn code_of(spec: &Spec, files: &Files, src_dir: &str) -> (String, Vec<String>) {
             }
             let from = f.sig.saturating_sub(1);
             let to = f.close.min(all.len());
+            if from < to {
+                starts.insert(f.key.clone(), lines.len() + 1);
+            }
             lines.extend(all[from..to].iter().map(|l| l.to_string()));
         }
     }
-    (path, lines)
+    (path, lines, starts)
 }

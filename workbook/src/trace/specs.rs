@@ -658,6 +658,22 @@ pub fn state_of(spec: &Spec) -> Vec<super::rewrite::State<'static>> {
         .collect()
 }
 
+/// Whether `spec`'s tree has a level per queen (chapter 2's searches over
+/// squares, as its page draws them) rather than a level per call.
+pub fn a_level_per_queen(spec: &Spec) -> bool {
+    spec.chapter == "eight_queens"
+}
+
+/// Whether chapter 2's `call`, made from `parent`, goes along its row of
+/// squares (the previous square left empty: as many queens left as its
+/// caller) rather than one level down.
+pub fn goes_along(call: &Call, parent: &Call) -> bool {
+    match (call.num("left"), parent.num("left"), call.num("square")) {
+        (Some(left), Some(before), Some(square)) => left == before && square > 0,
+        _ => false,
+    }
+}
+
 /// The queens of a recorded chapter 2 board (its `Display`: eight rows of
 /// `Q` and `.`, the newlines recorded as spaces), when it reads as one.
 pub fn queens_of(call: &Call) -> Option<Vec<(usize, usize)>> {
