@@ -222,7 +222,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "eight_queens",
         exercise: "solve",
-        title: tr("Eight queens: place_from, one tree node per call"),
+        title: tr("Eight queens: place_from, one tree node per queen standing"),
         traced: &["solve", "Search::place_from"],
         hidden: &["given"],
         instances: &[(
@@ -235,7 +235,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "eight_queens",
         exercise: "count_completions",
-        title: tr("Eight queens: count_from, one tree node per call"),
+        title: tr("Eight queens: count_from, one tree node per queen standing"),
         traced: &["count_completions", "count_from"],
         hidden: &["given", "board"],
         instances: &[
