@@ -36,7 +36,8 @@
 //      at most 8 deep (a level per queen); runs fold into one labelled
 //      node (eight queens: skipped squares; sudoku: forced cells); the
 //      path line names the decisions (at most a dozen entries); the frames
-//      panel lists the open calls, innermost first;
+//      panel lists the open calls, innermost first, each with its latest
+//      recorded locals (shown at some step for apples and knight's tour);
 //   7. on a 390 x 844 phone, every player (after its top is scrolled into
 //      view, and again after 40 steps) shows its board, its narration and
 //      its step controls inside the screen, with the tree and the code
@@ -799,6 +800,7 @@ function treeShown(id) {
     })),
     path: root.querySelector(".bt-path").textContent,
     frames: [...root.querySelectorAll(".bt-frames li")].map((li) => li.textContent),
+    locals: [...root.querySelectorAll(".bt-frames li")].map((li) => (li.querySelector(".bt-locals") || { textContent: "" }).textContent),
     node: Number(root.dataset.node),
   };
 }
@@ -812,6 +814,7 @@ async function readableTrees() {
       for (const id of ids) {
         const traces = pageTraces(html, id);
         const folds = new Set();
+        let localsShown = 0;
         for (let i = 0; i < traces.length; i++) {
           const trace = traces[i];
           const where = `${p} #${id} (${trace.instance}, ${theme})`;
@@ -871,6 +874,15 @@ async function readableTrees() {
                 bad.push(`the frames panel lists ${got.frames.length} calls, the path has ${open.length} open`);
               } else if (open.length && !got.frames[0].startsWith(`${trace.function}(${args.get(open[0])})`)) {
                 bad.push(`the innermost frame reads "${got.frames[0]}", not ${trace.function}(${args.get(open[0])})`);
+              } else {
+                // Each open call shows its latest locals recorded by step k
+                // (a `locals` record holds from the step it goes with).
+                for (let j = 0; j < open.length; j++) {
+                  let want = "";
+                  for (const [v, text, from] of trace.locals || []) { if (v === open[j] && from <= k) { want = text; } }
+                  if (got.locals[j] !== want) { bad.push(`frame ${j} (node ${open[j]}) shows locals "${got.locals[j]}", not "${want}"`); break; }
+                  if (want) { localsShown++; }
+                }
               }
             }
             if (bad.length) { fail(`${where} at step ${k}: ${bad.join("; ")}`); await shoot(page, `tree_${theme}_${id}_${i}_${k}`); break; }
@@ -879,6 +891,7 @@ async function readableTrees() {
           const ends = (trace.returns || []).length || trace.steps.some((st) => st[4] === "dead" || st[4] === "solution");
           if (ends && !returned) { fail(`${where}: no node shows what it returned (→ value, ✓ or ✗), even at the end`); }
         }
+        if (["player-apples", "player-plain5"].includes(id) && !localsShown) { fail(`${p} #${id} (${theme}): the frames panel never shows an open call's locals`); }
         const skips = [...folds].filter((f) => /^skip:.*\d+–\d+/.test(f));
         if (id === "sample-one" && !skips.length) { fail(`${p} #${id} (${theme}): no run of skipped squares is folded into one labelled node`); }
         if (id === "fewest" && ![...folds].some((f) => f.startsWith("forced:"))) { fail(`${p} #${id} (${theme}): no run of forced cells is folded into one node`); }
@@ -886,7 +899,7 @@ async function readableTrees() {
     }
     await context.close();
   }
-  console.log(`read ${checked} player trees in five themes at 1280 px: every node labelled without hovering, returns shown, eight queens at most 8 deep, runs folded, the path line of decisions, the frames panel`);
+  console.log(`read ${checked} player trees in five themes at 1280 px: every node labelled without hovering, returns shown, eight queens at most 8 deep, runs folded, the path line of decisions, the frames panel with its calls' locals`);
 }
 
 // ---- 7. a player on a phone: board, narration and controls on one screen ---

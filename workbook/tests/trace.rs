@@ -95,8 +95,14 @@ fn mistake(chapter: &str, exercise: &str, mistake: &str) -> (tempfile::TempDir, 
 /// `workbook trace WORDS --no-open` from `folder`, learner sources in `src`
 /// (the chapter's own when `None`); stdout and stderr together.
 fn trace(folder: &str, words: &[&str], src: Option<&Path>) -> (Output, String) {
+    trace_in("en", folder, words, src)
+}
+
+/// [`trace`] with the learner's language `code` (`WORKBOOK_LANG`).
+fn trace_in(code: &str, folder: &str, words: &[&str], src: Option<&Path>) -> (Output, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_workbook"));
     cmd.current_dir(repo().join(folder))
+        .env("WORKBOOK_LANG", code)
         .arg("trace")
         .args(words)
         .arg("--no-open")
@@ -114,11 +120,15 @@ fn trace(folder: &str, words: &[&str], src: Option<&Path>) -> (Output, String) {
     (out, text)
 }
 
-/// The page a trace printed, read.
+/// The page a trace printed (the line that ends in the page's path, in
+/// any language), read.
 fn page_of(said: &str) -> String {
     let path = said
         .lines()
-        .find_map(|l| l.strip_prefix("page: "))
+        .find_map(|l| {
+            let at = l.find('/')?;
+            l.ends_with(".html").then(|| &l[at..])
+        })
         .unwrap_or_else(|| panic!("no page printed: {said}"));
     std::fs::read_to_string(path).expect("the page exists")
 }
@@ -503,4 +513,190 @@ fn every_listed_mistake_of_a_traced_exercise_is_named_by_trace() {
         "trace did not name these mistakes:\n{}",
         missed.join("\n")
     );
+}
+
+/// The first player's trace in a page (or part of one), as JSON.
+fn player_json(html: &str) -> serde_json::Value {
+    let open = "class=\"bt-traces\">";
+    let from = html.find(open).expect("a player") + open.len();
+    let len = html[from..].find("</script>").expect("its end");
+    let all: serde_json::Value = serde_json::from_str(&html[from..from + len]).expect("JSON");
+    all[0].clone()
+}
+
+/// The learner's code with chapter 2's undo dropped: a queen whose branch
+/// failed stays on the board.
+fn forgotten_queen() -> (tempfile::TempDir, PathBuf) {
+    seeded(
+        "eight_queens",
+        "search.rs",
+        "            self.board.remove(row, col);\n",
+        "",
+    )
+}
+
+/// The board is drawn as the learner's code holds it: the queen never
+/// taken back is drawn and said, and the squares it attacks are skipped
+/// naming it, where the call path alone drew an empty square.
+#[test]
+fn eight_queens_a_queen_never_taken_back_is_drawn_and_named_as_the_attacker() {
+    let folder = "exercises/02_eight_queens";
+    let (_d, wrong) = forgotten_queen();
+    let (_, said) = trace(folder, &["solve"], Some(&wrong));
+    assert!(
+        said.contains(
+            "at step 85 you skipped (5, 6), 4 left, but the board still holds its queen: it was \
+             never taken back, the reference skipped (5, 6), which no queen attacks"
+        ),
+        "{said}"
+    );
+    let page = page_of(&said);
+    let (yours, theirs) = page
+        .split_once("wb-side\"><h2>")
+        .and_then(|(_, rest)| rest.split_once("wb-side\"><h2>"))
+        .expect("two sides");
+    assert!(
+        yours.contains("The board still holds a queen on (5, 6): its call has returned"),
+        "the forgotten queen is drawn back, and said"
+    );
+    assert!(
+        yours.contains("Skipped (7, 6): the queen on (5, 6) attacks it"),
+        "a square the forgotten queen attacks names it"
+    );
+    assert!(
+        !theirs.contains("The board still holds a queen"),
+        "the reference never leaves a queen behind"
+    );
+    // The tree has a level per queen, as the page's search (never more
+    // than 8 queens below the entry's two calls), its nodes labelled with
+    // their calls' arguments and returns.
+    let trace = player_json(theirs);
+    assert_eq!(trace["function"], "place_from");
+    let mut parent = std::collections::BTreeMap::new();
+    for step in trace["steps"].as_array().expect("steps") {
+        parent.insert(
+            step[1].as_i64().expect("node"),
+            step[2].as_i64().unwrap_or(-1),
+        );
+    }
+    let depth = |mut v: i64| {
+        let mut d = 0;
+        while let Some(&p) = parent.get(&v).filter(|&&p| p > 0) {
+            (v, d) = (p, d + 1);
+        }
+        d
+    };
+    let deepest = parent.keys().map(|&v| depth(v)).max().unwrap_or(0);
+    assert!(
+        (8..=9).contains(&deepest),
+        "a level per queen: {deepest} deep"
+    );
+    assert!(
+        trace["calls"].as_array().is_some_and(|c| c.len() > 8),
+        "labelled calls"
+    );
+    assert!(
+        trace["returns"].as_array().is_some_and(|r| !r.is_empty()),
+        "returns shown"
+    );
+    // Each player opens at the first difference in its own steps: the
+    // learner's has the board's extra steps before it, none here.
+    assert!(
+        page.contains("var starts = [85, 85];"),
+        "both open at step 85"
+    );
+}
+
+/// In each language of the loop, the terminal's verdict and the page are
+/// in that language: its words from the catalogues (the loop's for trace's
+/// own, the book's `ui` for the players'), no English narration left.
+#[test]
+fn trace_speaks_the_learners_language_in_the_terminal_and_on_the_page() {
+    use workbook_core::lang::Lang;
+    let folder = "exercises/02_eight_queens";
+    let (_d, wrong) = forgotten_queen();
+    for code in ["ja", "zh-CN", "ru"] {
+        let lang = Lang::load(&repo(), code);
+        let (out, said) = trace_in(code, folder, &["solve"], Some(&wrong));
+        assert!(out.status.success(), "{code}: {said}");
+        // The verdict: the language's sentence around the values.
+        let verdict = lang.fill(
+            "{head}; at step {step} {you}, {reference}{apart}: book: {book}",
+            &[
+                ("head", &lang.fill("the same for {n} steps", &[("n", &84)])),
+                ("step", &85),
+                ("you", &"\u{1}"),
+                ("reference", &"\u{1}"),
+                ("apart", &""),
+                ("book", &"\u{1}"),
+            ],
+        );
+        for piece in verdict.split('\u{1}').filter(|p| !p.trim().is_empty()) {
+            assert!(said.contains(piece), "{code}: `{piece}` in {said}");
+        }
+        let skipped = lang.fill(
+            "skipped ({row}, {col}), {left} left, but the board still holds its queen: it was never taken back",
+            &[("row", &5), ("col", &6), ("left", &4)],
+        );
+        assert!(said.contains(&skipped), "{code}: `{skipped}` in {said}");
+        for english in [
+            "at step",
+            "the reference",
+            "skipped (",
+            "the same for",
+            "tracing ",
+        ] {
+            assert!(
+                !said.contains(english),
+                "{code}: English `{english}` in {said}"
+            );
+        }
+        let page = page_of(&said);
+        assert!(
+            page.contains(&format!("<html lang=\"{code}\"")),
+            "{code}: the page's language"
+        );
+        assert!(
+            page.contains(lang.tr("Your search")),
+            "{code}: the page's headings"
+        );
+        // The players' own words, from the book's ui catalogue.
+        let ui = std::fs::read_to_string(repo().join(format!("book/po/ui/{code}.po")))
+            .expect("the ui catalogue");
+        let ui = workbook_core::lang::parse(&ui);
+        let step_word = ui
+            .get("The search tree and the code")
+            .and_then(|f| f.first())
+            .expect("translated");
+        assert!(
+            page.contains(&serde_json::Value::String(step_word.clone()).to_string()),
+            "{code}: the players' strings in BT_STRINGS"
+        );
+        let attacked = lang.fill(
+            "skipped ({row}, {col}): the queen on ({arow}, {acol}) attacks it, {left} left",
+            &[
+                ("row", &7),
+                ("col", &6),
+                ("arow", &5),
+                ("acol", &6),
+                ("left", &2),
+            ],
+        );
+        // The narration starts with a capital where the language has them.
+        let tail: String = attacked.chars().skip(1).collect();
+        assert!(page.contains(&tail), "{code}: `{attacked}` on the page");
+        for english in [
+            "Skipped (",
+            "Placed a queen",
+            "returned false.",
+            "The board still holds",
+            "Your search",
+            "calls of the traced functions",
+        ] {
+            assert!(
+                !page.contains(english),
+                "{code}: English `{english}` on the page"
+            );
+        }
+    }
 }

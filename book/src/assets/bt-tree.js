@@ -21,7 +21,7 @@
 // can check it. The path line below the board names the decisions, forced
 // runs folded. The frames panel (when the trace names the function its
 // nodes call) lists the open calls, innermost first, as Python Tutor
-// shows its frames.
+// shows its frames, each with its latest locals when the trace records them.
 (function () {
   "use strict";
 
@@ -55,6 +55,10 @@
     var rets = [];
     (t.returns || []).forEach(function (r) { rets[r[0]] = [r[1], r[2]]; });
     this.rets = rets;
+    // Each node's locals records, in order: [text, from step].
+    var locals = [];
+    (t.locals || []).forEach(function (l) { (locals[l[0]] = locals[l[0]] || []).push([l[1], l[2]]); });
+    this.locals = locals;
     // The first step at which each node holds each marker.
     var first = { solution: [], dead: [], guess: [] };
     Object.keys(tab.markNode).forEach(function (i) {
@@ -248,7 +252,12 @@
       if (this.args[v] === undefined) { continue; }
       var r = this.rets[v];
       var ret = r && r[1] <= k ? " → " + r[0] : "";
-      list.appendChild(el("li", { class: "bt-frame" + (i === 0 ? " top" : ""), "data-node": v }, fn + "(" + this.args[v] + ")" + ret));
+      var li = el("li", { class: "bt-frame" + (i === 0 ? " top" : ""), "data-node": v }, fn + "(" + this.args[v] + ")" + ret);
+      // The call's latest locals by step k, on a line of their own.
+      var held = null;
+      (this.locals[v] || []).forEach(function (l) { if (l[1] <= k) { held = l[0]; } });
+      if (held !== null) { li.appendChild(el("span", { class: "bt-locals" }, held)); }
+      list.appendChild(li);
     }
   };
 

@@ -96,6 +96,10 @@ pub struct Trace {
     /// What each returned node's call gave back (`return` records), and
     /// the number of steps before it: the player shows it from then on.
     pub returns: Vec<(usize, String, usize)>,
+    /// An open call's locals in short form (`locals` records: "left = 2,
+    /// sum = 3"), and the number of steps before the step they go with:
+    /// the frames panel shows a call's latest from that step on.
+    pub locals: Vec<(usize, String, usize)>,
 }
 
 /// One step of a search (see `book_trace` for the fields). `cell` is
@@ -204,6 +208,7 @@ fn record(doc: &mut Doc, open: &mut Open, f: &[&str]) -> Result<()> {
                 function: None,
                 calls: Vec::new(),
                 returns: Vec::new(),
+                locals: Vec::new(),
             });
             *open = Open::Trace;
         }
@@ -281,16 +286,18 @@ fn trace_body(doc: &mut Doc, f: &[&str]) -> Result<()> {
             want(f, 2)?;
             t.function = Some(f[1].to_string());
         }
-        "call" | "return" => {
+        "call" | "return" | "locals" => {
             want(f, 3)?;
             let node = num(f[1])?;
             if node >= t.parents.len() {
                 bail!("`{}` for node {node}, which no step has entered", f[0]);
             }
-            if f[0] == "call" {
-                t.calls.push((node, f[2].to_string()));
-            } else {
-                t.returns.push((node, f[2].to_string(), t.steps.len()));
+            match f[0] {
+                "call" => t.calls.push((node, f[2].to_string())),
+                "return" => t.returns.push((node, f[2].to_string(), t.steps.len())),
+                // Locals are written before the step they go with: they
+                // hold from that step on.
+                _ => t.locals.push((node, f[2].to_string(), t.steps.len() + 1)),
             }
         }
         kind => bail!("unknown record `{kind}` inside a trace"),
@@ -512,10 +519,27 @@ mod tests {
         assert_eq!(t.function.as_deref(), Some("f"));
         assert_eq!(t.calls, [(1, "1, 1".to_string())]);
         assert_eq!(t.returns, [(1, "0".to_string(), 1)]);
+        assert!(t.locals.is_empty());
         let err = parse("trace\tt\tT\tx\ncall\t3\ta\n").expect_err("no node 3");
         assert!(
             err.to_string()
                 .contains("`call` for node 3, which no step has entered"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_calls_locals_are_read_and_held_from_the_step_written_after_them() {
+        let text = "trace\tt1\tA walk\tn = 2\nboard\tgrid\t2\t2\t0\nfunction\tf\n\
+                    code\tf.rs\tf\nsrc\tfn f() {}\n\
+                    step\ttry\t0\t-\t1\t-\t-\t-\t\tstart\nlocals\t0\tleft = 1\n\
+                    step\ttry\t1\t0\t1\t-\t1\t1\tQ\tput a queen\n";
+        let t = &parse(text).expect("valid records").traces[0];
+        assert_eq!(t.locals, [(0, "left = 1".to_string(), 2)]);
+        let err = parse("trace\tt\tT\tx\nlocals\t2\ta = 1\n").expect_err("no node 2");
+        assert!(
+            err.to_string()
+                .contains("`locals` for node 2, which no step has entered"),
             "{err}"
         );
     }

@@ -56,6 +56,7 @@ fn instance(t: &Trace) -> serde_json::Value {
         "given": t.given, "code": {"path": t.code.0, "anchor": t.code.1, "lines": t.code.2},
         "counters": t.counters, "totals": totals, "says": says, "steps": steps,
         "function": t.function, "calls": t.calls, "returns": t.returns,
+        "locals": t.locals,
     })
 }
 

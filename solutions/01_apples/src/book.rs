@@ -146,10 +146,14 @@ fn call(all: u32, people: u32, apples: u32, taken: &mut Vec<u32>, ways: &mut u64
             );
         }
         _ => {
+            // The running `.sum()` of this call, shown with `left` as its
+            // locals in the frames panel.
+            let start = *ways;
             for left in 0..=apples {
                 let take = apples - left;
                 taken.push(take);
                 let text = take.to_string();
+                t.locals(&format!("left = {left}, sum = {}", *ways - start));
                 t.down(
                     Step::new(
                         "try",
@@ -167,6 +171,7 @@ fn call(all: u32, people: u32, apples: u32, taken: &mut Vec<u32>, ways: &mut u64
                 call(all, people - 1, left, taken, ways, t);
                 t.ret(&(*ways - before).to_string());
                 taken.pop();
+                t.caller_locals(&format!("left = {left}, sum = {}", *ways - start));
                 t.up(
                     Step::new(
                         "undo",

@@ -113,7 +113,10 @@ fn trace(out: &mut Out, label: &str, n: usize, start: Square) {
 fn extend(board: &mut Board, n: usize, at: Square, next: u32, t: &mut Trace) -> bool {
     let mut children = 0;
     for &(dr, dc) in &SEED_MOVES {
+        // The loop's locals, shown under the open call in the frames panel.
+        let moved = format!("(dr, dc) = ({dr:+}, {dc:+})");
         let Some(to) = step(n, at, (dr, dc)) else {
+            t.locals(&moved);
             let say = format!("Move ({dr:+}, {dc:+}) from {at:?} leaves the board.");
             t.stay(PStep::new(
                 "try",
@@ -122,6 +125,7 @@ fn extend(board: &mut Board, n: usize, at: Square, next: u32, t: &mut Trace) -> 
             ));
             continue;
         };
+        t.locals(&format!("{moved}, to = ({}, {})", to.0, to.1));
         let seen = board.get(to);
         let free = "if self.board.get(to) == 0";
         if seen != 0 {

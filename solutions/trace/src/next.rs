@@ -55,7 +55,7 @@ fn steps(records: &str, player: &str, instance: usize) -> Vec<Said> {
                 say: f[9].to_string(),
             }),
             "step" | "board" | "node" | "edge" | "given" | "code" | "src" | "counter" | "total"
-            | "function" | "call" | "return" => {}
+            | "function" | "call" | "return" | "locals" => {}
             // Any other record closes the trace.
             _ => inside = false,
         }

@@ -290,6 +290,24 @@ impl Trace {
         self.steps.rec(&["return", &node, value]);
     }
 
+    /// The current node's call's locals in short form ("left = 2, sum =
+    /// 3"), shown under its open call in the frames panel from the next
+    /// step on, until its next `locals`. Write it before the step it goes
+    /// with, while the search stands on the call's own node.
+    pub fn locals(&mut self, text: &str) {
+        let node = self.node().to_string();
+        self.steps.rec(&["locals", &node, text]);
+    }
+
+    /// The caller's locals once the current call has returned (its sum
+    /// grown by the return): written between [`Trace::ret`] and the step
+    /// back up, which they go with.
+    pub fn caller_locals(&mut self, text: &str) {
+        let caller = self.path.len().checked_sub(2).map(|i| self.path[i]);
+        let caller = caller.expect("the root has no caller").to_string();
+        self.steps.rec(&["locals", &caller, text]);
+    }
+
     fn node(&self) -> usize {
         *self.path.last().expect("the root stays on the path")
     }
@@ -425,16 +443,18 @@ mod tests {
     }
 
     #[test]
-    fn a_node_carries_its_calls_arguments_and_return_and_a_line_counter_counts_its_line() {
+    fn a_node_carries_its_calls_arguments_locals_and_return_and_a_line_counter_counts_its_line() {
         let mut t = Trace::new("p", "A walk", "x", Code::new("f.rs", SOURCE, "f"));
         t.function("f");
         t.counter("calls", "line:fn f", "calls of f");
         t.total("calls", 2);
         t.stay(Step::new("note", "fn f", "first call"));
         t.call("1");
+        t.locals("x = 1");
         t.down(Step::new("note", "fn f", "second call"));
         t.call("2");
         t.ret("3");
+        t.caller_locals("x = 4");
         t.up(Step::new("note", "x + 1", "back"));
         assert_eq!(t.value("line:2"), 2);
         let mut out = Out::default();
@@ -446,7 +466,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("call\t0\t1\nstep\tnote\t1\t0\t2\t-\t-\t-\t\tsecond call\ncall\t1\t2\nreturn\t1\t3\n"),
+            text.contains("call\t0\t1\nlocals\t0\tx = 1\nstep\tnote\t1\t0\t2\t-\t-\t-\t\tsecond call\ncall\t1\t2\nreturn\t1\t3\nlocals\t0\tx = 4\n"),
             "{text}"
         );
     }

@@ -6,11 +6,17 @@
 //! difference is one comparison away. The state is the list of events and
 //! the ending; reading is linear in the lines.
 
-/// One call's name and its shown arguments, in order.
+use workbook_core::lang::Lang;
+
+/// One call's name and its shown arguments, in order, and the state it
+/// found (what the spec's `STATE` table records on entry, such as chapter
+/// 2's board: recorded with a leading `@`, compared like the arguments but
+/// not written in the call).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Call {
     pub name: String,
     pub args: Vec<(String, String)>,
+    pub state: Vec<(String, String)>,
 }
 
 impl Call {
@@ -20,6 +26,14 @@ impl Call {
             .iter()
             .find(|(k, _)| k == name)
             .map_or("?", |(_, v)| v.as_str())
+    }
+
+    /// The recorded state `name` (see [`Call`]), when there is one.
+    pub fn state(&self, name: &str) -> Option<&str> {
+        self.state
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Argument `name` as a number, when it is one.
@@ -72,17 +86,24 @@ impl Ending {
         matches!(self, Ending::Panicked { message, .. } if message.starts_with("not yet implemented"))
     }
 
-    /// The ending in words, after "your code" / "the reference".
-    pub fn words(&self) -> String {
+    /// The ending in words, after "your code" / "the reference" (in the
+    /// learner's language: the catalogue's templates, values untouched).
+    pub fn words(&self, lang: &Lang) -> String {
         match self {
-            Ending::Finished => "finished".to_string(),
-            Ending::Panicked { message, place } => format!("panicked at {place}: {message}"),
-            Ending::Capped(n) => format!("was stopped after {n} calls (a loop?)"),
-            Ending::TimedOut(s) => format!("was stopped after {s} s without finishing (a loop?)"),
-            Ending::Overflowed => {
-                "overflowed its stack (a recursion that never reaches its base case?)".to_string()
-            }
-            Ending::Died(why) => format!("died: {why}"),
+            Ending::Finished => lang.tr("finished").to_string(),
+            Ending::Panicked { message, place } => lang.fill(
+                "panicked at {place}: {message}",
+                &[("place", place), ("message", message)],
+            ),
+            Ending::Capped(n) => lang.fill("was stopped after {n} calls (a loop?)", &[("n", n)]),
+            Ending::TimedOut(s) => lang.fill(
+                "was stopped after {s} s without finishing (a loop?)",
+                &[("s", s)],
+            ),
+            Ending::Overflowed => lang
+                .tr("overflowed its stack (a recursion that never reaches its base case?)")
+                .to_string(),
+            Ending::Died(why) => lang.fill("died: {why}", &[("why", why)]),
         }
     }
 }
@@ -102,13 +123,21 @@ pub fn read(text: &str, ended: Ending) -> Run {
     for line in text.lines() {
         let f: Vec<&str> = line.split('\t').collect();
         match f.as_slice() {
-            ["call", name, rest @ ..] => events.push(Event::Call(Call {
-                name: name.to_string(),
-                args: rest
-                    .chunks(2)
-                    .map(|kv| (kv[0].to_string(), kv.get(1).unwrap_or(&"").to_string()))
-                    .collect(),
-            })),
+            ["call", name, rest @ ..] => {
+                let (mut args, mut state) = (Vec::new(), Vec::new());
+                for kv in rest.chunks(2) {
+                    let value = kv.get(1).unwrap_or(&"").to_string();
+                    match kv[0].strip_prefix('@') {
+                        Some(k) => state.push((k.to_string(), value)),
+                        None => args.push((kv[0].to_string(), value)),
+                    }
+                }
+                events.push(Event::Call(Call {
+                    name: name.to_string(),
+                    args,
+                    state,
+                }))
+            }
             ["ret", name, value] => events.push(Event::Return {
                 name: name.to_string(),
                 value: value.to_string(),
@@ -147,6 +176,19 @@ mod tests {
         };
         assert_eq!(c.num("v"), Some(1));
         assert_eq!(c.spelled(), "visit(v = 1)");
+    }
+
+    #[test]
+    fn a_recorded_state_is_kept_apart_from_the_arguments() {
+        let run = read(
+            "call\tcount_from\tsquare\t3\t@board\tQ....... ........\n",
+            Ending::Finished,
+        );
+        let Event::Call(c) = &run.events[0] else {
+            panic!("a call: {:?}", run.events[0]);
+        };
+        assert_eq!(c.spelled(), "count_from(square = 3)");
+        assert_eq!(c.state("board"), Some("Q....... ........"));
     }
 
     #[test]

@@ -13,6 +13,11 @@
 //! no file of theirs is touched. The state is the two recorded runs; the
 //! comparison is linear in the steps, and the cost is the scratch build
 //! (the chapter's two small crates once warm) plus two runs.
+//!
+//! Everything trace says, in the terminal and on the page, is in the
+//! learner's language (`workbook_core::lang`: the loop's catalogue for
+//! trace's own words, the book's `ui` catalogue for the players'); the
+//! values (squares, calls, counts) are written as recorded.
 
 mod events;
 mod page;
@@ -27,6 +32,7 @@ use specs::Spec;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use workbook_core::info::{Chapter, Exercise};
+use workbook_core::lang::Lang;
 use workbook_core::names::{self, Named};
 
 /// What the learner asked for.
@@ -42,7 +48,9 @@ pub struct Options {
 
 /// Runs `workbook trace`.
 pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<ExitCode> {
-    let (chapter, exercise, instance_words) = pick(root, chapters, &options.words)?;
+    let lang = Lang::chosen(root);
+    let lang = &lang;
+    let (chapter, exercise, instance_words) = pick(root, chapters, &options.words, lang)?;
     let spec = specs::find(&chapter.chapter.slug, &exercise.name).filter(|_| exercise.trace);
     let Some(spec) = spec else {
         let traceable: Vec<&str> = specs::SPECS
@@ -50,22 +58,35 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
             .filter(|s| s.chapter == chapter.chapter.slug)
             .map(|s| s.exercise)
             .collect();
+        let listed = if traceable.is_empty() {
+            lang.tr("none yet").to_string()
+        } else {
+            traceable.join(", ")
+        };
         bail!(
-            "`{}` is not a search `trace` can follow; in {} it follows: {}",
-            exercise.name,
-            chapter.chapter.slug,
-            if traceable.is_empty() {
-                "none yet".to_string()
-            } else {
-                traceable.join(", ")
-            }
+            "{}",
+            lang.fill(
+                "`{exercise}` is not a search `trace` can follow; in {chapter} it follows: {listed}",
+                &[
+                    ("exercise", &exercise.name),
+                    ("chapter", &chapter.chapter.slug),
+                    ("listed", &listed)
+                ]
+            )
         );
     };
-    let index = instance(spec, &instance_words)?;
-    let label = spec.instances[index].0;
+    let index = instance(spec, &instance_words, lang)?;
+    let label = lang.tr(spec.instances[index].0);
     eprintln!(
-        "(tracing {} on {label}: building your {} and the reference with a recorder...)",
-        exercise.name, chapter.chapter.slug
+        "{}",
+        lang.fill(
+            "(tracing {exercise} on {label}: building your {chapter} and the reference with a recorder...)",
+            &[
+                ("exercise", &exercise.name),
+                ("label", &label),
+                ("chapter", &chapter.chapter.slug)
+            ]
+        )
     );
     let learner_src = options
         .learner_src
@@ -75,15 +96,21 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
     let reference = scratch::reference_files(chapter)?;
     let scratch = Scratch::prepare(root, chapter, spec, &learner, &reference)?;
     if let Err(scratch::BuildError(first)) = scratch.build()? {
-        eprintln!("your code does not compile, so it cannot be traced; the first error:");
+        eprintln!(
+            "{}",
+            lang.tr("your code does not compile, so it cannot be traced; the first error:")
+        );
         eprintln!("  {}/{}", chapter.dir.display(), first);
         eprintln!(
-            "(`cargo build` in {} shows every error)",
-            chapter.dir.display()
+            "{}",
+            lang.fill(
+                "(`cargo build` in {folder} shows every error; the compiler's own words stay in English)",
+                &[("folder", &chapter.dir.display())]
+            )
         );
         return Ok(ExitCode::from(1));
     }
-    let book = short_page(root, &exercise.book);
+    let book = lang.titles_in(&short_page(root, &exercise.book));
     let run_both = |index: usize| -> Result<(Run, Run)> {
         let mut yours = scratch.run("learner", index)?;
         // The copy keeps the learner's line numbers; only its folder differs.
@@ -97,7 +124,7 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
         Ok((yours, scratch.run("reference", index)?))
     };
     let (mut yours, mut theirs) = run_both(index)?;
-    let mut verdict = compare(spec, chapter, &yours, &theirs, &exercise.name, &book);
+    let mut verdict = compare(spec, chapter, &yours, &theirs, &exercise.name, &book, lang);
     let mut index = index;
     // The same on the first instance, none named: a failing test's input
     // may be like another instance, so those are traced too, and the first
@@ -107,14 +134,18 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
         let mut parted = false;
         for other in 1..spec.instances.len() {
             let (y, t) = run_both(other)?;
-            let v = compare(spec, chapter, &y, &t, &exercise.name, &book);
+            let v = compare(spec, chapter, &y, &t, &exercise.name, &book, lang);
             if v.first_difference.is_some() {
                 verdict = Verdict {
-                    text: format!(
-                        "the same on {label} ({same_steps} steps), but not on instance {} ({}): {}",
-                        other + 1,
-                        spec.instances[other].0,
-                        v.text
+                    text: lang.fill(
+                        "the same on {label} ({n} steps), but not on instance {k} ({other}): {verdict}",
+                        &[
+                            ("label", &label),
+                            ("n", &same_steps),
+                            ("k", &(other + 1)),
+                            ("other", &lang.tr(spec.instances[other].0)),
+                            ("verdict", &v.text),
+                        ],
                     ),
                     first_difference: v.first_difference,
                 };
@@ -124,12 +155,13 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
             }
         }
         if !parted {
-            verdict.text = same_everywhere(spec, &exercise.name, index, same_steps, true);
+            verdict.text = same_everywhere(spec, &exercise.name, index, same_steps, true, lang);
         }
     } else if verdict.first_difference.is_none() {
-        verdict.text = same_everywhere(spec, &exercise.name, index, yours.events.len(), false);
+        verdict.text =
+            same_everywhere(spec, &exercise.name, index, yours.events.len(), false, lang);
     }
-    let label = spec.instances[index].0;
+    let label = lang.tr(spec.instances[index].0);
     println!("{}", verdict.text);
     let page = page::write(
         &scratch.dir.join(format!("{}.html", exercise.name)),
@@ -143,11 +175,15 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
             yours: (&yours, &learner),
             theirs: (&theirs, &reference),
             verdict: &verdict,
+            lang,
         },
     )?;
-    println!("page: {}", page.display());
+    println!(
+        "{}",
+        lang.fill("page: {path}", &[("path", &page.display())])
+    );
     if !options.no_open {
-        open(&page);
+        open(&page, lang);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -158,6 +194,7 @@ fn pick<'a>(
     root: &Path,
     chapters: &'a [Chapter],
     words: &[String],
+    lang: &Lang,
 ) -> Result<(&'a Chapter, &'a Exercise, Vec<String>)> {
     if words.len() >= 2
         && let Ok(Named::Exercise(c, e)) = names::resolve_here(root, chapters, &words[..2])
@@ -165,7 +202,10 @@ fn pick<'a>(
         return Ok((c, e, words[2..].to_vec()));
     }
     let Some(first) = words.first() else {
-        bail!("trace needs an exercise: `workbook trace dfs_recursive`");
+        bail!(
+            "{}",
+            lang.tr("trace needs an exercise: `workbook trace dfs_recursive`")
+        );
     };
     match names::resolve_here(root, chapters, std::slice::from_ref(first))? {
         Named::Exercise(c, e) => Ok((c, e, words[1..].to_vec())),
@@ -176,8 +216,11 @@ fn pick<'a>(
                 .map(|s| s.exercise)
                 .collect();
             bail!(
-                "`{first}` is a chapter; trace one of its searches: {}",
-                traceable.join(", ")
+                "{}",
+                lang.fill(
+                    "`{first}` is a chapter; trace one of its searches: {listed}",
+                    &[("first", first), ("listed", &traceable.join(", "))]
+                )
             )
         }
     }
@@ -185,7 +228,7 @@ fn pick<'a>(
 
 /// The instance the words choose: none is the player's first; a number
 /// counts from 1; else the label itself.
-fn instance(spec: &Spec, words: &[String]) -> Result<usize> {
+fn instance(spec: &Spec, words: &[String], lang: &Lang) -> Result<usize> {
     if words.is_empty() {
         return Ok(0);
     }
@@ -196,19 +239,30 @@ fn instance(spec: &Spec, words: &[String]) -> Result<usize> {
     {
         return Ok(k - 1);
     }
-    if let Some(i) = spec.instances.iter().position(|(l, _)| *l == typed) {
+    // The label in English or as the learner's language says it.
+    if let Some(i) = spec
+        .instances
+        .iter()
+        .position(|(l, _)| *l == typed || lang.tr(l) == typed)
+    {
         return Ok(i);
     }
     let listed: Vec<String> = spec
         .instances
         .iter()
         .enumerate()
-        .map(|(i, (l, _))| format!("{} ({l})", i + 1))
+        .map(|(i, (l, _))| format!("{} ({})", i + 1, lang.tr(l)))
         .collect();
     bail!(
-        "no instance `{typed}` for {}; its instances are: {}",
-        spec.exercise,
-        listed.join(", ")
+        "{}",
+        lang.fill(
+            "no instance `{typed}` for {exercise}; its instances are: {listed}",
+            &[
+                ("typed", &typed),
+                ("exercise", &spec.exercise),
+                ("listed", &listed.join(", "))
+            ]
+        )
     )
 }
 
@@ -221,47 +275,68 @@ pub struct Verdict {
 
 /// What the step of `run` at `k` (0-based) did, after "you" / "the
 /// reference".
-fn phrase(spec: &Spec, run: &Run, k: usize) -> String {
+fn phrase(spec: &Spec, run: &Run, k: usize, lang: &Lang) -> String {
     match &run.events[k] {
         Event::Call(call) => {
             let parent = caller(run, k);
-            (spec.look)(call, parent).phrase
+            (spec.look)(call, parent, lang).phrase
         }
         // The call it ends, with its arguments: "returned 0 from
         // count_from(square = 64, left = 0)" points at the base case.
-        Event::Return { name, value } => match caller(run, k) {
-            Some(call) if call.name == *name => format!("returned {value} from {}", call.spelled()),
-            _ => format!("returned {value} from {name}"),
-        },
+        Event::Return { name, value } => {
+            let call = match caller(run, k) {
+                Some(call) if call.name == *name => call.spelled(),
+                _ => name.clone(),
+            };
+            lang.fill(
+                "returned {value} from {call}",
+                &[("value", value), ("call", &call)],
+            )
+        }
     }
 }
 
 /// The verdict when the two searches agree: on which instances, and what a
 /// still failing test then means (its input is none of trace's).
-fn same_everywhere(spec: &Spec, exercise: &str, index: usize, steps: usize, all: bool) -> String {
-    let label = spec.instances[index].0;
+fn same_everywhere(
+    spec: &Spec,
+    exercise: &str,
+    index: usize,
+    steps: usize,
+    all: bool,
+    lang: &Lang,
+) -> String {
+    let label = lang.tr(spec.instances[index].0);
     let others: Vec<String> = (0..spec.instances.len())
         .filter(|&i| i != index)
-        .map(|i| format!("{} ({})", i + 1, spec.instances[i].0))
+        .map(|i| format!("{} ({})", i + 1, lang.tr(spec.instances[i].0)))
         .collect();
-    let head = format!(
-        "the same for all {steps} steps: your search is the reference's on this instance ({label})"
-    );
+    let args: [(&str, &dyn std::fmt::Display); 4] = [
+        ("n", &steps),
+        ("label", &label),
+        ("others", &others.join(", ")),
+        ("exercise", &exercise),
+    ];
     if others.is_empty() {
-        format!(
-            "{head}, the only one trace has. If a test still fails, its input is another: the \
-             test's message names it."
+        lang.fill(
+            "the same for all {n} steps: your search is the reference's on this instance \
+             ({label}), the only one trace has. If a test still fails, its input is another: the \
+             test's message names it.",
+            &args,
         )
     } else if all {
-        format!(
-            "{head} and on the others ({}). If a test still fails, its input is none of these: \
-             the test's message names it.",
-            others.join(", ")
+        lang.fill(
+            "the same for all {n} steps: your search is the reference's on this instance \
+             ({label}) and on the others ({others}). If a test still fails, its input is none of \
+             these: the test's message names it.",
+            &args,
         )
     } else {
-        format!(
-            "{head}. If a test still fails, try the others (`workbook trace {exercise} N`): {}.",
-            others.join(", ")
+        lang.fill(
+            "the same for all {n} steps: your search is the reference's on this instance \
+             ({label}). If a test still fails, try the others (`workbook trace {exercise} N`): \
+             {others}.",
+            &args,
         )
     }
 }
@@ -269,7 +344,7 @@ fn same_everywhere(spec: &Spec, exercise: &str, index: usize, steps: usize, all:
 /// Two results holding a numbered board (`Board 5x5  3 20 ...`, a tour):
 /// the first number the two boards put on different squares, said
 /// (a whole board on one line is hard to compare by eye).
-fn tours_apart(a: &str, b: &str) -> Option<String> {
+fn tours_apart(a: &str, b: &str, lang: &Lang) -> Option<String> {
     fn squares(text: &str) -> Option<(usize, Vec<u64>)> {
         let rest = &text[text.find("Board ")? + 6..];
         let (size, rest) = rest.split_once(char::is_whitespace)?;
@@ -292,13 +367,16 @@ fn tours_apart(a: &str, b: &str) -> Option<String> {
     };
     let k = (1..=mine.len() as u64).find(|&k| at(&mine, k) != at(&theirs, k))?;
     let said = |p: Option<(usize, usize)>| match p {
-        Some((r, c)) => format!("on ({r}, {c})"),
-        None => "nowhere".to_string(),
+        Some((r, c)) => lang.fill("on ({row}, {col})", &[("row", &r), ("col", &c)]),
+        None => lang.tr("nowhere").to_string(),
     };
-    Some(format!(
-        " (the boards part at {k}: yours puts it {}, the reference's {})",
-        said(at(&mine, k)),
-        said(at(&theirs, k))
+    Some(lang.fill(
+        " (the boards part at {k}: yours puts it {mine}, the reference's {theirs})",
+        &[
+            ("k", &k),
+            ("mine", &said(at(&mine, k))),
+            ("theirs", &said(at(&theirs, k))),
+        ],
     ))
 }
 
@@ -324,6 +402,7 @@ pub fn compare(
     theirs: &Run,
     exercise: &str,
     book: &str,
+    lang: &Lang,
 ) -> Verdict {
     let same = yours
         .events
@@ -340,19 +419,24 @@ pub fn compare(
             .exercises
             .iter()
             .find(|e| e.stubs.values().any(|n| nudge.starts_with(n.as_str())));
+        let shown = lang.tr(nudge);
         let text = match owner {
-            Some(o) if o.name != exercise => format!(
-                "at step {} your code stops at a todo!() of `{}` (\"{nudge}\"), which this search \
-                 needs: solve `{}` first, then trace again.",
-                same + 1,
-                o.name,
-                o.name
+            Some(o) if o.name != exercise => lang.fill(
+                "at step {step} your code stops at a todo!() of `{owner}` (\"{nudge}\"), which this \
+                 search needs: solve `{owner}` first, then trace again.",
+                &[("step", &(same + 1)), ("owner", &o.name), ("nudge", &shown)],
             ),
-            _ => format!(
-                "your {exercise} is not written yet: at step {} it stops at a todo!() (\"{nudge}\"). \
-                 The reference's search takes {} steps; write yours and trace again. book: {book}",
-                same + 1,
-                theirs.events.len()
+            _ => lang.fill(
+                "your {exercise} is not written yet: at step {step} it stops at a todo!() \
+                 (\"{nudge}\"). The reference's search takes {n} steps; write yours and trace \
+                 again. book: {book}",
+                &[
+                    ("exercise", &exercise),
+                    ("step", &(same + 1)),
+                    ("nudge", &shown),
+                    ("n", &theirs.events.len()),
+                    ("book", &book),
+                ],
             ),
         };
         return Verdict {
@@ -363,27 +447,33 @@ pub fn compare(
     let longest = yours.events.len().max(theirs.events.len());
     if same == longest && yours.ending == theirs.ending {
         return Verdict {
-            text: format!("the same for all {same} steps: your search is the reference's."),
+            text: lang.fill(
+                "the same for all {n} steps: your search is the reference's.",
+                &[("n", &same)],
+            ),
             first_difference: None,
         };
     }
     let head = if same == 0 {
-        "different from the first step".to_string()
+        lang.tr("different from the first step").to_string()
     } else {
-        format!("the same for {same} steps")
+        lang.fill("the same for {n} steps", &[("n", &same)])
     };
     let step = same + 1;
     let (you, reference) = match (same < yours.events.len(), same < theirs.events.len()) {
-        (true, true) => (phrase(spec, yours, same), phrase(spec, theirs, same)),
-        (true, false) => (phrase(spec, yours, same), theirs.ending.words()),
-        (false, true) => (yours.ending.words(), phrase(spec, theirs, same)),
-        (false, false) => (yours.ending.words(), theirs.ending.words()),
+        (true, true) => (
+            phrase(spec, yours, same, lang),
+            phrase(spec, theirs, same, lang),
+        ),
+        (true, false) => (phrase(spec, yours, same, lang), theirs.ending.words(lang)),
+        (false, true) => (yours.ending.words(lang), phrase(spec, theirs, same, lang)),
+        (false, false) => (yours.ending.words(lang), theirs.ending.words(lang)),
     };
     let alike = you == reference;
     let you = if same < yours.events.len() {
-        format!("you {you}")
+        lang.fill("you {did}", &[("did", &you)])
     } else {
-        format!("your code {you}")
+        lang.fill("your code {did}", &[("did", &you)])
     };
     // Both returning from the same call (the steps before are equal), with
     // different values: the call once, then each value.
@@ -392,30 +482,73 @@ pub fn compare(
         && let Some(call) = caller(yours, same)
     {
         return Verdict {
-            text: format!(
-                "{head}; at step {step} your {} returned {a}, the reference's returned {b}{}: \
-                 book: {book}",
-                call.spelled(),
-                tours_apart(a, b).unwrap_or_default()
+            text: lang.fill(
+                "{head}; at step {step} your {call} returned {mine}, the reference's returned \
+                 {theirs}{apart}: book: {book}",
+                &[
+                    ("head", &head),
+                    ("step", &step),
+                    ("call", &call.spelled()),
+                    ("mine", a),
+                    ("theirs", b),
+                    ("apart", &tours_apart(a, b, lang).unwrap_or_default()),
+                    ("book", &book),
+                ],
             ),
             first_difference: Some(step),
         };
     }
-    let reference = format!("the reference {reference}");
-    // Two calls that read alike but differ: name the first argument apart.
+    let reference = lang.fill("the reference {did}", &[("did", &reference)]);
+    // Two calls that read alike but differ: name the first argument apart,
+    // else the first square their boards hold differently.
     let apart = match (yours.events.get(same), theirs.events.get(same)) {
         (Some(Event::Call(a)), Some(Event::Call(b))) if alike && a.name == b.name => a
             .args
             .iter()
             .zip(&b.args)
             .find(|(x, y)| x != y)
-            .map(|((k, v), (_, w))| format!(" (your {k} = {v}, the reference's {w})"))
+            .map(|((k, v), (_, w))| {
+                lang.fill(
+                    " (your {name} = {mine}, the reference's {theirs})",
+                    &[("name", k), ("mine", v), ("theirs", w)],
+                )
+            })
+            .or_else(|| boards_apart(a, b, lang))
             .unwrap_or_default(),
         _ => String::new(),
     };
     Verdict {
-        text: format!("{head}; at step {step} {you}, {reference}{apart}: book: {book}"),
+        text: lang.fill(
+            "{head}; at step {step} {you}, {reference}{apart}: book: {book}",
+            &[
+                ("head", &head),
+                ("step", &step),
+                ("you", &you),
+                ("reference", &reference),
+                ("apart", &apart),
+                ("book", &book),
+            ],
+        ),
         first_difference: Some(step),
+    }
+}
+
+/// Two calls of chapter 2's search whose boards differ: the first square
+/// (reading order) one holds a queen on and the other does not.
+fn boards_apart(a: &events::Call, b: &events::Call, lang: &Lang) -> Option<String> {
+    let (mine, theirs) = (specs::queens_of(a)?, specs::queens_of(b)?);
+    let only_mine = mine.iter().find(|q| !theirs.contains(q));
+    let only_theirs = theirs.iter().find(|q| !mine.contains(q));
+    match (only_mine, only_theirs) {
+        (Some(&(row, col)), _) => Some(lang.fill(
+            " (your board holds a queen on ({row}, {col}), the reference's board does not)",
+            &[("row", &row), ("col", &col)],
+        )),
+        (None, Some(&(row, col))) => Some(lang.fill(
+            " (the reference's board holds a queen on ({row}, {col}), yours does not)",
+            &[("row", &row), ("col", &col)],
+        )),
+        (None, None) => None,
     }
 }
 
@@ -431,9 +564,15 @@ fn short_page(root: &Path, book: &str) -> String {
 
 /// Opens the page with `$BROWSER`, else the system's opener; a failure is
 /// said, not fatal (the path is printed).
-fn open(page: &PathBuf) {
+fn open(page: &PathBuf, lang: &Lang) {
     if let Some(why) = workbook_core::browser::why_not(|name| std::env::var(name).ok()) {
-        eprintln!("(cannot open a browser: {why}; open the page yourself)");
+        eprintln!(
+            "{}",
+            lang.fill(
+                "(cannot open a browser: {why}; open the page yourself)",
+                &[("why", &why)]
+            )
+        );
         return;
     }
     let browser = std::env::var("BROWSER")
@@ -453,7 +592,13 @@ fn open(page: &PathBuf) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if spawned.is_err() {
-        eprintln!("(could not start `{opener}`; open the page yourself, or set $BROWSER)");
+        eprintln!(
+            "{}",
+            lang.fill(
+                "(could not start `{opener}`; open the page yourself, or set $BROWSER)",
+                &[("opener", &opener)]
+            )
+        );
     }
 }
 

@@ -14,7 +14,7 @@
 
 use super::events::{self, Ending, Run};
 use super::rewrite;
-use super::specs::{DRIVER_PRELUDE, Spec};
+use super::specs::{self, DRIVER_PRELUDE, Spec};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -283,7 +283,7 @@ fn write_sources(src: &Path, spec: &Spec, files: &Files, package: &str) -> Resul
         if rel.as_os_str() == "main.rs" {
             continue;
         }
-        let mut text = match rewrite::instrument(text, &keys, spec.hidden) {
+        let mut text = match rewrite::instrument(text, &keys, spec.hidden, &specs::state_of(spec)) {
             Ok((out, names)) => {
                 found.extend(names);
                 out

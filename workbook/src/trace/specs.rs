@@ -10,6 +10,14 @@
 //! Cost: constant per call.
 
 use super::events::Call;
+use workbook_core::lang::Lang;
+
+/// Marks an English message for `cargo xtask book extract` (it collects the
+/// literals given to `tr(`) where a table needs the English text itself:
+/// the title or label is translated when shown, through [`Lang::tr`].
+const fn tr(english: &'static str) -> &'static str {
+    english
+}
 
 /// How the player draws the board of a traced exercise.
 pub enum Board {
@@ -56,8 +64,9 @@ pub struct Spec {
     /// paths) that runs the learner's entry point on it.
     pub instances: &'static [(&'static str, &'static str)],
     pub board: Board,
-    /// Reads one call, given the call it was made from (none for the entry).
-    pub look: fn(&Call, Option<&Call>) -> Look,
+    /// Reads one call, given the call it was made from (none for the entry),
+    /// in the learner's language.
+    pub look: fn(&Call, Option<&Call>, &Lang) -> Look,
 }
 
 /// Every traceable exercise, in the chapters' order.
@@ -65,68 +74,71 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "intro",
         exercise: "dfs_recursive",
-        title: "Recursive DFS: one tree node per call",
+        title: tr("Recursive DFS: one tree node per call"),
         traced: &["dfs_recursive", "visit"],
         hidden: &["graph", "seen"],
         instances: &[
             (
-                "from vertex 0",
+                tr("from vertex 0"),
                 "let _ = crate::dfs_recursive(&intro_graph(), 0);",
             ),
             (
-                "from vertex 4",
+                tr("from vertex 4"),
                 "let _ = crate::dfs_recursive(&intro_graph(), 4);",
             ),
             (
-                "from vertex 6",
+                tr("from vertex 6"),
                 "let _ = crate::dfs_recursive(&intro_graph(), 6);",
             ),
         ],
         board: INTRO_GRAPH,
-        look: |call, _| match call.num("v") {
+        look: |call, _, lang| match call.num("v") {
             Some(v) if call.name == "visit" => Look {
                 cell: (v < 7).then(|| (v, 0, String::new())),
-                phrase: format!("entered vertex {v} (order so far {})", call.arg("order")),
+                phrase: lang.fill(
+                    "entered vertex {v} (order so far {order})",
+                    &[("v", &v), ("order", &call.arg("order"))],
+                ),
             },
-            _ => Look::call(call),
+            _ => Look::call(call, lang),
         },
     },
     Spec {
         chapter: "intro",
         exercise: "dfs_stack",
-        title: "DFS with a stack: one loop, so one call and its order",
+        title: tr("DFS with a stack: one loop, so one call and its order"),
         traced: &["dfs_stack"],
         hidden: &["graph"],
         instances: &[
             (
-                "from vertex 0",
+                tr("from vertex 0"),
                 "let _ = crate::dfs_stack(&intro_graph(), 0);",
             ),
             (
-                "from vertex 4",
+                tr("from vertex 4"),
                 "let _ = crate::dfs_stack(&intro_graph(), 4);",
             ),
             (
-                "from vertex 6",
+                tr("from vertex 6"),
                 "let _ = crate::dfs_stack(&intro_graph(), 6);",
             ),
         ],
         board: INTRO_GRAPH,
-        look: |call, _| Look::call(call),
+        look: |call, _, lang| Look::call(call, lang),
     },
     Spec {
         chapter: "intro",
         exercise: "subsets_with_sum",
-        title: "Subsets with a sum: one tree node per decision",
+        title: tr("Subsets with a sum: one tree node per decision"),
         traced: &["subsets_with_sum", "choose"],
         hidden: &["found"],
         instances: &[
             (
-                "items [1, 2, 3], target 3",
+                tr("items [1, 2, 3], target 3"),
                 "let _ = crate::subsets_with_sum(&[1, 2, 3], 3);",
             ),
             (
-                "items [3, 1, 2, 4], target 5",
+                tr("items [3, 1, 2, 4], target 5"),
                 "let _ = crate::subsets_with_sum(&[3, 1, 2, 4], 5);",
             ),
         ],
@@ -136,29 +148,40 @@ pub const SPECS: &[Spec] = &[
             boxed: 0,
             given: &[],
         },
-        look: |call, _| match call.name.as_str() {
+        look: |call, _, lang| match call.name.as_str() {
             "choose" => Look {
                 cell: None,
-                phrase: format!(
-                    "chose {} with {} left to reach and {} still to decide",
-                    call.arg("chosen"),
-                    call.arg("left"),
-                    call.arg("rest")
+                phrase: lang.fill(
+                    "chose {chosen} with {left} left to reach and {rest} still to decide",
+                    &[
+                        ("chosen", &call.arg("chosen")),
+                        ("left", &call.arg("left")),
+                        ("rest", &call.arg("rest")),
+                    ],
                 ),
             },
-            _ => Look::call(call),
+            _ => Look::call(call, lang),
         },
     },
     Spec {
         chapter: "apples",
         exercise: "count_naive",
-        title: "count_naive: one tree node per call",
+        title: tr("count_naive: one tree node per call"),
         traced: &["count_naive"],
         hidden: &[],
         instances: &[
-            ("3 people, 4 apples", "let _ = crate::count_naive(3, 4);"),
-            ("2 people, 3 apples", "let _ = crate::count_naive(2, 3);"),
-            ("4 people, 2 apples", "let _ = crate::count_naive(4, 2);"),
+            (
+                tr("3 people, 4 apples"),
+                "let _ = crate::count_naive(3, 4);",
+            ),
+            (
+                tr("2 people, 3 apples"),
+                "let _ = crate::count_naive(2, 3);",
+            ),
+            (
+                tr("4 people, 2 apples"),
+                "let _ = crate::count_naive(4, 2);",
+            ),
         ],
         board: Board::Grid {
             rows: 1,
@@ -171,13 +194,22 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "apples",
         exercise: "traced_calls",
-        title: "traced_calls: one tree node per call",
+        title: tr("traced_calls: one tree node per call"),
         traced: &["traced_calls", "traced"],
         hidden: &[],
         instances: &[
-            ("3 people, 4 apples", "let _ = crate::traced_calls(3, 4);"),
-            ("2 people, 3 apples", "let _ = crate::traced_calls(2, 3);"),
-            ("4 people, 2 apples", "let _ = crate::traced_calls(4, 2);"),
+            (
+                tr("3 people, 4 apples"),
+                "let _ = crate::traced_calls(3, 4);",
+            ),
+            (
+                tr("2 people, 3 apples"),
+                "let _ = crate::traced_calls(2, 3);",
+            ),
+            (
+                tr("4 people, 2 apples"),
+                "let _ = crate::traced_calls(4, 2);",
+            ),
         ],
         board: Board::Grid {
             rows: 1,
@@ -190,11 +222,11 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "eight_queens",
         exercise: "solve",
-        title: "Eight queens: place_from, one tree node per call",
+        title: tr("Eight queens: place_from, one tree node per queen standing"),
         traced: &["solve", "Search::place_from"],
         hidden: &["given"],
         instances: &[(
-            "the first sample",
+            tr("the first sample"),
             "let _ = crate::solve(&crate::Board::from_queens(&[(2, 7), (4, 2), (6, 1)]));",
         )],
         board: QUEENS_SAMPLE,
@@ -203,18 +235,18 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "eight_queens",
         exercise: "count_completions",
-        title: "Eight queens: count_from, one tree node per call",
+        title: tr("Eight queens: count_from, one tree node per queen standing"),
         traced: &["count_completions", "count_from"],
         hidden: &["given", "board"],
         instances: &[
             (
-                "the first sample",
+                tr("the first sample"),
                 "let _ = crate::count_completions(&crate::Board::from_queens(&[(2, 7), (4, 2), (6, 1)]));",
             ),
             // A completion that ends on the last square: a search that
             // tests "no square left" before "no queen left" misses it.
             (
-                "a queen given in the last square",
+                tr("a queen given in the last square"),
                 "let _ = crate::count_completions(&crate::Board::from_queens(&[(1, 6), (4, 2), (7, 7)]));",
             ),
         ],
@@ -224,7 +256,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "n_queens",
         exercise: "solve_all",
-        title: "N queens: one tree node per call of search",
+        title: tr("N queens: one tree node per call of search"),
         traced: &["solve_all", "search"],
         hidden: &["boards"],
         instances: QUEENS_NS,
@@ -234,7 +266,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "n_queens",
         exercise: "counting",
-        title: "N queens, counted: one tree node per call of count_from",
+        title: tr("N queens, counted: one tree node per call of count_from"),
         traced: &["count", "count_from"],
         hidden: &[],
         instances: &[
@@ -248,7 +280,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "n_queens",
         exercise: "flags",
-        title: "N queens with flags: one tree node per call of search_flags",
+        title: tr("N queens with flags: one tree node per call of search_flags"),
         traced: &["solve_all_flags", "search_flags"],
         hidden: &["boards", "flags"],
         instances: &[
@@ -262,7 +294,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "n_queens",
         exercise: "robot",
-        title: "The robot: one tree node per move it is asked for",
+        title: tr("The robot: one tree node per move it is asked for"),
         traced: &[
             "robot_solutions",
             "walk_leaves",
@@ -282,26 +314,26 @@ pub const SPECS: &[Spec] = &[
             ("n = 5", "let _ = crate::robot_solutions(5);"),
         ],
         board: Board::Sized(queens_board),
-        look: |call, _| Look {
+        look: |call, _, lang| Look {
             cell: None,
             phrase: match call.name.as_str() {
-                "QueensTree::is_up" => "asked is_up".into(),
-                "QueensTree::up_left" => {
-                    "climbed up-left (a queen in column 0 of the next row)".into()
-                }
-                "QueensTree::is_right" => "asked is_right".into(),
-                "QueensTree::right" => "moved the top queen one column right".into(),
-                "QueensTree::is_down" => "asked is_down".into(),
-                "QueensTree::down" => "went down (took the top queen off)".into(),
-                "QueensTree::process" => "processed a node".into(),
-                _ => format!("called {}", call.spelled()),
+                "QueensTree::is_up" => lang.tr("asked is_up").into(),
+                "QueensTree::up_left" => lang
+                    .tr("climbed up-left (a queen in column 0 of the next row)")
+                    .into(),
+                "QueensTree::is_right" => lang.tr("asked is_right").into(),
+                "QueensTree::right" => lang.tr("moved the top queen one column right").into(),
+                "QueensTree::is_down" => lang.tr("asked is_down").into(),
+                "QueensTree::down" => lang.tr("went down (took the top queen off)").into(),
+                "QueensTree::process" => lang.tr("processed a node").into(),
+                _ => Look::call(call, lang).phrase,
             },
         },
     },
     Spec {
         chapter: "sudoku",
         exercise: "naive",
-        title: "Sudoku, blanks in reading order: one tree node per call of fill",
+        title: tr("Sudoku, blanks in reading order: one tree node per call of fill"),
         traced: &["solve_naive", "fill"],
         hidden: &["blanks"],
         instances: &[(
@@ -314,7 +346,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "sudoku",
         exercise: "flags",
-        title: "Sudoku with used-flags: one tree node per call of fill_flags",
+        title: tr("Sudoku with used-flags: one tree node per call of fill_flags"),
         traced: &["solve_flags", "fill_flags"],
         hidden: &["blanks", "used"],
         instances: &[(
@@ -327,7 +359,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "sudoku",
         exercise: "bitmask",
-        title: "Sudoku with bitmasks: one tree node per call of fill_masks",
+        title: tr("Sudoku with bitmasks: one tree node per call of fill_masks"),
         traced: &["solve_bitmask", "fill_masks"],
         hidden: &["blanks", "masks"],
         instances: &[(
@@ -340,16 +372,16 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "sudoku",
         exercise: "fewest",
-        title: "Sudoku, fewest candidates first: one tree node per call of branch",
+        title: tr("Sudoku, fewest candidates first: one tree node per call of branch"),
         traced: &["solve_fewest", "branch"],
         hidden: &["masks"],
         instances: &[
             (
-                "the page's puzzle",
+                tr("the page's puzzle"),
                 "let _ = crate::solve_fewest(&crate::Grid::from_literal(\"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\"));",
             ),
             (
-                "the classic example",
+                tr("the classic example"),
                 "let _ = crate::solve_fewest(&crate::Grid::from_literal(\"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\"));",
             ),
         ],
@@ -359,11 +391,11 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "sudoku",
         exercise: "propagation",
-        title: "Sudoku with propagation: one tree node per call of explore",
+        title: tr("Sudoku with propagation: one tree node per call of explore"),
         traced: &["solve_propagation", "explore"],
         hidden: &["masks", "found"],
         instances: &[(
-            "the page's puzzle",
+            tr("the page's puzzle"),
             "let _ = crate::solve_propagation(&crate::Grid::from_literal(\"1.84.....7.....6..43..29.....7..5..33....64..2..9..1.....1.8........798.....5....\"));",
         )],
         board: Board::Sized(sudoku_board),
@@ -372,16 +404,16 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "knights_tour",
         exercise: "plain_dfs",
-        title: "The plain search: one tree node per numbered square",
+        title: tr("The plain search: one tree node per numbered square"),
         traced: &["plain_dfs", "Plain::extend"],
         hidden: &["moves"],
         instances: &[
             (
-                "5 x 5 from the top-right corner",
+                tr("5 x 5 from the top-right corner"),
                 "let _ = crate::plain_dfs(5, (0, 4), &crate::SEED_MOVES);",
             ),
             (
-                "5 x 5 from the top-left corner",
+                tr("5 x 5 from the top-left corner"),
                 "let _ = crate::plain_dfs(5, (0, 0), &crate::SEED_MOVES);",
             ),
         ],
@@ -391,21 +423,21 @@ pub const SPECS: &[Spec] = &[
     Spec {
         chapter: "knights_tour",
         exercise: "stack_dfs",
-        title: "The stack search: one loop, so one call and its tour",
+        title: tr("The stack search: one loop, so one call and its tour"),
         traced: &["stack_dfs"],
         hidden: &["moves"],
         instances: &[
             (
-                "5 x 5 from the top-right corner",
+                tr("5 x 5 from the top-right corner"),
                 "let _ = crate::stack_dfs(5, (0, 4), &crate::SEED_MOVES);",
             ),
             (
-                "5 x 5 from the top-left corner",
+                tr("5 x 5 from the top-left corner"),
                 "let _ = crate::stack_dfs(5, (0, 0), &crate::SEED_MOVES);",
             ),
         ],
         board: Board::Sized(|_, _| (5, 5, 0, Vec::new())),
-        look: |call, _| Look::call(call),
+        look: |call, _, lang| Look::call(call, lang),
     },
 ];
 
@@ -446,7 +478,7 @@ const SUDOKU_PAGE: &str =
 /// The chapter player's puzzle, `SUDOKU_PAGE` in the driver (the
 /// fixed-order stages take 2,095 calls on it, well under the recorder's
 /// cap).
-const SUDOKU_PAGE: &str = "the page's puzzle";
+const SUDOKU_PAGE: &str = tr("the page's puzzle");
 
 /// Chapter 3's instances: n = 6 (the robot's player), then 4 and 5.
 const QUEENS_NS: &[(&str, &str)] = &[
@@ -463,18 +495,21 @@ fn queens_board(index: usize, _: Option<&Call>) -> GridSetup {
 
 /// A call that carries the column list `cols`: its last queen is the one
 /// just placed.
-fn columns_look(call: &Call, _: Option<&Call>) -> Look {
+fn columns_look(call: &Call, _: Option<&Call>, lang: &Lang) -> Look {
     let cols = numbers(call.arg("cols"));
     match cols.last() {
         Some(&c) if call.arg("cols").starts_with('[') => Look {
             cell: Some((cols.len() - 1, c, "Q".to_string())),
-            phrase: format!(
-                "placed a queen on ({}, {c}) (columns {:?})",
-                cols.len() - 1,
-                cols
+            phrase: lang.fill(
+                "placed a queen on ({row}, {col}) (columns {cols})",
+                &[
+                    ("row", &(cols.len() - 1)),
+                    ("col", &c),
+                    ("cols", &format!("{cols:?}")),
+                ],
             ),
         },
-        _ => Look::call(call),
+        _ => Look::call(call, lang),
     }
 }
 
@@ -514,12 +549,12 @@ fn sudoku_board(_: usize, first: Option<&Call>) -> GridSetup {
 
 /// A call of a sudoku search: the cells its grid has that its caller's
 /// did not are the digits just written.
-fn sudoku_look(call: &Call, parent: Option<&Call>) -> Look {
+fn sudoku_look(call: &Call, parent: Option<&Call>, lang: &Lang) -> Look {
     let (Some(now), Some(before)) = (
         cells(call.arg("grid")),
         parent.and_then(|p| cells(p.arg("grid")).or_else(|| cells(p.arg("puzzle")))),
     ) else {
-        return Look::call(call);
+        return Look::call(call, lang);
     };
     let written: Vec<(usize, u8)> = (0..81)
         .filter(|&i| now[i] != 0 && now[i] != before[i])
@@ -528,19 +563,25 @@ fn sudoku_look(call: &Call, parent: Option<&Call>) -> Look {
     match written.as_slice() {
         [] => Look {
             cell: None,
-            phrase: format!("called {} with nothing new written", call.name),
+            phrase: lang.fill(
+                "called {name} with nothing new written",
+                &[("name", &call.name)],
+            ),
         },
         [(i, d)] => Look {
             cell: Some((i / 9, i % 9, d.to_string())),
-            phrase: format!("wrote {d} in ({}, {})", i / 9, i % 9),
+            phrase: lang.fill(
+                "wrote {digit} in ({row}, {col})",
+                &[("digit", d), ("row", &(i / 9)), ("col", &(i % 9))],
+            ),
         },
         [(i, d), rest @ ..] => Look {
             cell: Some((i / 9, i % 9, d.to_string())),
-            phrase: format!(
-                "wrote {d} in ({}, {}) and {} more cells",
-                i / 9,
-                i % 9,
-                rest.len()
+            phrase: lang.count(
+                "wrote {digit} in ({row}, {col}) and {n} more cell",
+                "wrote {digit} in ({row}, {col}) and {n} more cells",
+                rest.len() as u64,
+                &[("digit", d), ("row", &(i / 9)), ("col", &(i % 9))],
             ),
         },
     }
@@ -548,14 +589,17 @@ fn sudoku_look(call: &Call, parent: Option<&Call>) -> Look {
 
 /// A call of the knight's `extend`: the knight stands on `at` with move
 /// `next - 1` just made.
-fn knights_look(call: &Call, _: Option<&Call>) -> Look {
+fn knights_look(call: &Call, _: Option<&Call>, lang: &Lang) -> Look {
     let at = numbers(call.arg("at"));
     match (at.as_slice(), call.num("next")) {
-        ([r, c], Some(next)) => Look {
+        ([r, c], Some(next)) if next >= 1 => Look {
             cell: Some((*r, *c, (next - 1).to_string())),
-            phrase: format!("numbered ({r}, {c}) {}", next - 1),
+            phrase: lang.fill(
+                "numbered ({row}, {col}) {k}",
+                &[("row", r), ("col", c), ("k", &(next - 1))],
+            ),
         },
-        _ => Look::call(call),
+        _ => Look::call(call, lang),
     }
 }
 
@@ -583,47 +627,141 @@ fn completions_board(index: usize, _: Option<&Call>) -> GridSetup {
 
 /// A call of the apples recursion: person `people` (counted from the end)
 /// gets a share; the cell is that person's.
-fn apples_look(call: &Call, _: Option<&Call>) -> Look {
+fn apples_look(call: &Call, _: Option<&Call>, lang: &Lang) -> Look {
     match (call.num("people"), call.num("apples")) {
         (Some(p), Some(a)) => Look {
             cell: (1..=4).contains(&p).then(|| (0, 4 - p, a.to_string())),
-            phrase: format!("called {}({p}, {a})", call.name),
+            phrase: lang.fill(
+                "called {call}",
+                &[("call", &format!("{}({p}, {a})", call.name))],
+            ),
         },
-        _ => Look::call(call),
+        _ => Look::call(call, lang),
     }
+}
+
+/// What a traced function records on entry besides its arguments, by
+/// chapter and key: (chapter, key, name, expression). Chapter 2's searches
+/// carry the board in `self` or a hidden argument; drawn from the call path
+/// alone, a queen the learner never took back would be invisible.
+pub const STATE: &[(&str, &str, &str, &str)] = &[
+    ("eight_queens", "Search::place_from", "board", "self.board"),
+    ("eight_queens", "count_from", "board", "*board"),
+];
+
+/// The states `spec`'s functions record (see [`STATE`]).
+pub fn state_of(spec: &Spec) -> Vec<super::rewrite::State<'static>> {
+    STATE
+        .iter()
+        .filter(|(chapter, ..)| *chapter == spec.chapter)
+        .map(|&(_, key, name, expr)| (key, name, expr))
+        .collect()
+}
+
+/// Whether `spec`'s tree has a level per queen (chapter 2's searches over
+/// squares, as its page draws them) rather than a level per call.
+pub fn a_level_per_queen(spec: &Spec) -> bool {
+    spec.chapter == "eight_queens"
+}
+
+/// Whether chapter 2's `call`, made from `parent`, goes along its row of
+/// squares (the previous square left empty: as many queens left as its
+/// caller) rather than one level down.
+pub fn goes_along(call: &Call, parent: &Call) -> bool {
+    match (call.num("left"), parent.num("left"), call.num("square")) {
+        (Some(left), Some(before), Some(square)) => left == before && square > 0,
+        _ => false,
+    }
+}
+
+/// The queens of a recorded chapter 2 board (its `Display`: eight rows of
+/// `Q` and `.`, the newlines recorded as spaces), when it reads as one.
+pub fn queens_of(call: &Call) -> Option<Vec<(usize, usize)>> {
+    let rows: Vec<&str> = call.state("board")?.split_whitespace().collect();
+    if rows.len() != 8 || rows.iter().any(|r| r.chars().count() != 8) {
+        return None;
+    }
+    Some(
+        rows.iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.chars()
+                    .enumerate()
+                    .filter(|(_, ch)| *ch == 'Q')
+                    .map(move |(c, _)| (r, c))
+            })
+            .collect(),
+    )
+}
+
+/// The first queen of `queens` (reading order) that attacks `(row, col)`
+/// along a row, a column or a diagonal, itself not counted.
+pub fn attacker(queens: &[(usize, usize)], row: usize, col: usize) -> Option<(usize, usize)> {
+    queens.iter().copied().find(|&(r, c)| {
+        (r, c) != (row, col) && (r == row || c == col || r.abs_diff(row) == c.abs_diff(col))
+    })
 }
 
 /// A call of chapter 2's search: from its parent, one queen fewer left
 /// means the previous square got a queen; the same number means it was
-/// skipped.
-fn queens_look(call: &Call, parent: Option<&Call>) -> Look {
+/// skipped. The board the call found (when recorded) says the rest: a
+/// skipped square that still holds a queen was never taken back, and a
+/// skipped square a queen attacks names that queen.
+fn queens_look(call: &Call, parent: Option<&Call>, lang: &Lang) -> Look {
     let (Some(square), Some(left)) = (call.num("square"), call.num("left")) else {
-        return Look::call(call);
+        return Look::call(call, lang);
     };
     let parent_left = parent.and_then(|p| p.num("left"));
-    match (square.checked_sub(1), parent_left) {
-        (Some(prev), Some(pl)) if pl > left => Look {
-            cell: Some((prev / 8, prev % 8, "Q".to_string())),
-            phrase: format!(
-                "placed a queen on ({}, {}), {left} left",
-                prev / 8,
-                prev % 8
+    let (Some(prev), Some(pl)) = (square.checked_sub(1), parent_left) else {
+        return Look::call(call, lang);
+    };
+    let (row, col) = (prev / 8, prev % 8);
+    let at: [(&str, &dyn std::fmt::Display); 3] = [("row", &row), ("col", &col), ("left", &left)];
+    if pl > left {
+        return Look {
+            cell: Some((row, col, "Q".to_string())),
+            phrase: lang.fill("placed a queen on ({row}, {col}), {left} left", &at),
+        };
+    }
+    let queens = queens_of(call);
+    let skipped = |phrase: String| Look {
+        cell: Some((row, col, "·".to_string())),
+        phrase,
+    };
+    match queens {
+        Some(q) if q.contains(&(row, col)) => Look {
+            cell: Some((row, col, "Q".to_string())),
+            phrase: lang.fill(
+                "skipped ({row}, {col}), {left} left, but the board still holds its queen: it was never taken back",
+                &at,
             ),
         },
-        (Some(prev), Some(_)) => Look {
-            cell: Some((prev / 8, prev % 8, "·".to_string())),
-            phrase: format!("skipped ({}, {}), {left} left", prev / 8, prev % 8),
+        Some(q) => match attacker(&q, row, col) {
+            Some((ar, ac)) => skipped(lang.fill(
+                "skipped ({row}, {col}): the queen on ({arow}, {acol}) attacks it, {left} left",
+                &[
+                    ("row", &row),
+                    ("col", &col),
+                    ("left", &left),
+                    ("arow", &ar),
+                    ("acol", &ac),
+                ],
+            )),
+            None => skipped(lang.fill(
+                "skipped ({row}, {col}), which no queen attacks (the branch with a queen there is done), {left} left",
+                &at,
+            )),
         },
-        _ => Look::call(call),
+        None => skipped(lang.fill("skipped ({row}, {col}), {left} left", &at)),
     }
 }
 
 impl Look {
     /// A call shown as written: `visit(v = 3, order = [0])`.
-    pub fn call(call: &Call) -> Look {
+    pub fn call(call: &Call, lang: &Lang) -> Look {
         Look {
             cell: None,
-            phrase: format!("called {}", call.spelled()),
+            phrase: lang.fill("called {call}", &[("call", &call.spelled())]),
         }
     }
 }
