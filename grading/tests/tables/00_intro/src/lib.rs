@@ -84,3 +84,6 @@ fn choose(rest: &[u32], left: u32, chosen: &mut Vec<u32>, found: &mut Vec<Vec<u3
     ()
 }
 // ANCHOR_END: subsets
+
+pub mod islands;
+pub use islands::count_islands;
