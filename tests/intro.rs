@@ -333,7 +333,7 @@ fn islands_by_union_find(map: &str) -> usize {
 
 mod count_islands {
     use super::*;
-    use subject::count_islands;
+    use subject::islands::count_islands;
 
     const WHY: &str = "start one search on every land cell no earlier search reached, and let \
                        it mark the whole island through the four sides, never the corners \

@@ -83,7 +83,7 @@ mod count_islands {
                 .map(|_| (0..rng.below(16)).map(|_| if rng.below(5) < 3 { '#' } else { '.' }).collect())
                 .collect();
             let map = rows.join("\n");
-            let (got, want) = (learner::count_islands(&map), reference::count_islands(&map));
+            let (got, want) = (learner::islands::count_islands(&map), reference::islands::count_islands(&map));
             assert_eq!(got, want, "count_islands({map:?})");
         }
     }
