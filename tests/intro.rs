@@ -344,9 +344,7 @@ mod count_islands {
     fn check(rows: &[&str], expected: usize) {
         let map = rows.join("\n");
         let call = format!("count_islands({map:?})");
-        let got = crate::support::guard(&call, &format!("{expected}"), WHY, || {
-            count_islands(&map)
-        });
+        let got = crate::support::guard(&call, &format!("{expected}"), WHY, || count_islands(&map));
         assert_eq!(
             got, expected,
             "{call} returned {got}, expected {expected} island(s): {WHY}"
