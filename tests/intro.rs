@@ -295,3 +295,89 @@ mod subsets_with_sum {
         }
     }
 }
+
+/// The islands of a map counted with no search at all: a union-find joins
+/// every pair of land cells side by side, and the islands are the land
+/// cells that end up their own representative.
+fn islands_by_union_find(map: &str) -> usize {
+    let rows: Vec<&[u8]> = map.lines().map(str::as_bytes).collect();
+    let land = |r: usize, c: usize| rows.get(r).and_then(|row| row.get(c)) == Some(&b'#');
+    let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let id = |r: usize, c: usize| r * width + c;
+    let mut parent: Vec<usize> = (0..rows.len() * width).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for r in 0..rows.len() {
+        for c in 0..width {
+            if !land(r, c) {
+                continue;
+            }
+            for (nr, nc) in [(r + 1, c), (r, c + 1)] {
+                if land(nr, nc) {
+                    let (a, b) = (root(&mut parent, id(r, c)), root(&mut parent, id(nr, nc)));
+                    parent[a] = b;
+                }
+            }
+        }
+    }
+    (0..rows.len())
+        .flat_map(|r| (0..width).map(move |c| (r, c)))
+        .filter(|&(r, c)| land(r, c) && root(&mut parent, id(r, c)) == id(r, c))
+        .count()
+}
+
+mod count_islands {
+    use super::*;
+    use subject::islands::count_islands;
+
+    const WHY: &str = "start one search on every land cell no earlier search reached, and let \
+                       it mark the whole island through the four sides, never the corners \
+                       (book: chapter 0, practice, \"Solved in the workbook: counting islands\")";
+
+    /// Checks `count_islands` on the map whose rows are `rows`, one per line.
+    #[track_caller]
+    fn check(rows: &[&str], expected: usize) {
+        let map = rows.join("\n");
+        let call = format!("count_islands({map:?})");
+        let got = crate::support::guard(&call, &format!("{expected}"), WHY, || count_islands(&map));
+        assert_eq!(
+            got, expected,
+            "{call} returned {got}, expected {expected} island(s): {WHY}"
+        );
+    }
+
+    #[rstest]
+    #[case::an_empty_map_has_none(vec![], 0)]
+    #[case::open_water_has_none(vec!["...", "..."], 0)]
+    #[case::one_cell_of_land_is_an_island(vec!["#"], 1)]
+    #[case::cells_touching_at_a_corner_are_two_islands(vec!["#.", ".#"], 2)]
+    #[case::land_reached_only_leftwards_is_the_same_island(vec!["..#", "###"], 1)]
+    #[case::land_reached_only_upwards_is_the_same_island(vec!["#.#", "#.#", "###"], 1)]
+    #[case::a_ring_around_a_lake_is_one_island(vec!["###", "#.#", "###"], 1)]
+    #[case::past_a_short_row_is_water(vec!["#", "##", "..#"], 2)]
+    #[case::any_other_character_is_water(vec!["#~#", "x#o"], 3)]
+    #[case::a_spiral_turns_every_way(vec!["#####", "....#", "###.#", "#...#", "#####"], 1)]
+    fn counts_the_islands(#[case] rows: Vec<&str>, #[case] expected: usize) {
+        check(&rows, expected);
+    }
+
+    proptest! {
+        #![proptest_config(crate::support::quiet(256))]
+        #[test]
+        fn agrees_with_a_union_find_on_random_maps(
+            rows in proptest::collection::vec(proptest::collection::vec(proptest::bool::weighted(0.55), 0..8), 0..8)
+        ) {
+            let owned: Vec<String> = rows.iter().map(|r| r.iter().map(|&l| if l { '#' } else { '.' }).collect()).collect();
+            let map = owned.join("\n");
+            let expected = islands_by_union_find(&map);
+            let call = format!("count_islands({map:?})");
+            let got = crate::support::guard(&call, &format!("{expected}"), WHY, || count_islands(&map));
+            prop_assert_eq!(got, expected, "count_islands({:?}) must count the groups of land joined side by side: {}", map, WHY);
+        }
+    }
+}

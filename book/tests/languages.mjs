@@ -162,6 +162,10 @@ const plots = [
 // alone could be Russian's decimal comma) or an English decimal point
 // ("1.85", "4.150 s") is a number left in English there.
 const ownNumbers = { ru: /<td[^>]*>\d{1,3}(,\d{3}){2,}<\/td>|<td[^>]*>\d+\.\d+(e-?\d+)?( [µmn]?s)?<\/td>/ };
+// A language whose counts come before their noun: Russian's old "посещает
+// вершин: 2 095" (a count after its noun, as a label) is a sentence the
+// catalogue must word with the count first ("2 095 — столько вершин ...").
+const countAfterNoun = { ru: /(вершин|узлов|ферзей|вызовов|обходов|догадок|попыток|клеток|шагов): \d/ };
 // And a cell each such language must show in its own convention.
 const ownNumberCells = { ru: [["apples/explosion.html", ">1\u202f716</td>"], ["apples/overflow.html", ">4\u202f801\u202f277</td>"]] };
 function englishLeft(code) {
@@ -173,6 +177,8 @@ function englishLeft(code) {
     }
     const english = ownNumbers[code] && html.match(ownNumbers[code]);
     if (english) { found.push(`${p}: a table's number written the English way: ${english[0]}`); }
+    const after = countAfterNoun[code] && html.match(countAfterNoun[code]);
+    if (after) { found.push(`${p}: a count after its noun: ${after[0]}`); }
   }
   for (const [p, phrase] of plots) {
     if (fs.readFileSync(path.join(site, code, p), "utf8").includes(phrase)) { found.push(`${p}: the plot's "${phrase.slice(1)}" in English`); }

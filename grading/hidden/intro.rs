@@ -71,3 +71,20 @@ mod subsets_with_sum {
         }
     }
 }
+
+mod count_islands {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_reference_on_300_random_maps() {
+        let mut rng = Rng::stream(4);
+        for _ in 0..300 {
+            let rows: Vec<String> = (0..rng.below(16))
+                .map(|_| (0..rng.below(16)).map(|_| if rng.below(5) < 3 { '#' } else { '.' }).collect())
+                .collect();
+            let map = rows.join("\n");
+            let (got, want) = (learner::islands::count_islands(&map), reference::islands::count_islands(&map));
+            assert_eq!(got, want, "count_islands({map:?})");
+        }
+    }
+}

@@ -92,5 +92,10 @@ fn choose(rest: &[u32], left: u32, chosen: &mut Vec<u32>, found: &mut Vec<Vec<u3
 }
 // ANCHOR_END: subsets
 
+// The practice exercise, reached as `islands::count_islands`: no `pub use`
+// here, since the grader's intake refuses every `use` it finds in a file
+// that holds stubs as the learner's own (a `pub` one would export a name).
+pub mod islands;
+
 // workbook: reference-only
 pub mod book;

@@ -19,7 +19,9 @@
 //! `loop.pot` and `loop/<lang>.po`);
 //! `build.rs` one language's build, through `pages.rs` (the page catalogue
 //! applied, with `emphasis.rs`) and then `ids.rs` (the English section ids
-//! kept in the written pages).
+//! kept in the written pages);
+//! [`files_under`] here is the one folder walk that finds the plots
+//! (`svg.rs`) and the measurement pages (`measured.rs`).
 
 pub mod build;
 pub mod chrome;
@@ -170,4 +172,49 @@ pub fn languages(root: &Path) -> Result<Vec<Language>> {
         }
     }
     Ok(file.language)
+}
+
+/// Every file under `src`, at any depth, that `keep` accepts, sorted: the
+/// one walk behind the plots (`svg.rs`) and the measurement pages
+/// (`measured.rs`). A folder that cannot be read holds nothing.
+pub fn files_under(src: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+    fn walk(dir: &Path, keep: &dyn Fn(&Path) -> bool, found: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, keep, found);
+            } else if keep(&path) {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(src, &keep, &mut found);
+    found.sort();
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_under_a_folder_are_found_at_every_depth_filtered_and_sorted() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for f in ["b.svg", "a/c.svg", "a/d.md", "a/e/f.svg"] {
+            let path = dir.path().join(f);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("a folder");
+            std::fs::write(&path, "").expect("a file");
+        }
+        let svg = files_under(dir.path(), |p| p.extension().is_some_and(|x| x == "svg"));
+        let names: Vec<_> = svg
+            .iter()
+            .map(|p| p.strip_prefix(dir.path()).expect("under it"))
+            .collect();
+        assert_eq!(names, ["a/c.svg", "a/e/f.svg", "b.svg"].map(Path::new));
+        assert!(files_under(&dir.path().join("missing"), |_| true).is_empty());
+    }
 }

@@ -3,11 +3,15 @@
 //!
 //! The problem: a grader is proved against threats only if each threat's
 //! outcome is stated before the run, not read off it. State: the table
-//! `class()` (45 learners of chapter 0, whose maximum is 33 points:
+//! `class()` (45 learners of chapter 0, whose maximum is 45 points:
 //! `dfs_recursive` 9 tests, `dfs_stack` 8, `subsets_with_sum` 8 of weight
-//! 2), each a name in the submissions folder, the id the grader gives it,
-//! its points, a sentence saying why, and a function that writes its
-//! entry. Cost: writing the entries (one archive of 100,000 names).
+//! 2, and the practice exercise `count_islands` 12), each a name in the
+//! submissions folder, the id the grader gives it, its points, a sentence
+//! saying why, and a function that writes its entry. Most learners hand in
+//! `lib.rs` alone, as before the practice exercise existed: the grader keeps
+//! the stub of a file not handed in, so they score [`LIB_ALONE`], never a
+//! rejected chapter. Cost: writing the entries (one archive of 100,000
+//! names).
 
 use super::code::{self, CORRECT_DFS, CORRECT_STACK, FOREVER, with};
 use std::ffi::{OsStr, OsString};
@@ -18,13 +22,23 @@ use workbook_core::testkit::write;
 /// Where a learner's chapter 0 sits in a copy of the workbook.
 pub const LIB: &str = "exercises/00_intro/src/lib.rs";
 
+/// Where the practice exercise `count_islands` sits beside it.
+pub const PRACTICE: &str = "exercises/00_intro/src/islands.rs";
+
 /// The chapter's maximum (the class config weighs `subsets_with_sum` 2).
-pub const MAX: u32 = 33;
+pub const MAX: u32 = 45;
+
+/// A correct chapter handed in as `lib.rs` alone: `islands.rs` keeps its
+/// stub ("not submitted; the stub was used"), so `count_islands`'s 12 tests
+/// fail and the other three exercises keep all their 33 points.
+pub const LIB_ALONE: u32 = 33;
 
 /// What every entry is written from.
 pub struct Kit {
     /// Chapter 0's reference as a learner would hand it in.
     pub solution: String,
+    /// Its practice file `islands.rs`, solved, as a learner would hand it in.
+    pub practice: String,
     /// Chapter 0's stubs, untouched.
     pub stubs: String,
     /// A folder outside everything the grader may write.
@@ -73,9 +87,17 @@ fn renamed(
     }
 }
 
-/// A copy of the workbook holding `text` as chapter 0.
+/// A copy of the workbook holding `text` as chapter 0's `lib.rs`, and
+/// nothing else of it (its `islands.rs` left out).
 fn lib(at: &Path, text: &str) {
     write(&at.join(LIB), text);
+}
+
+/// A copy of the workbook holding `text` as chapter 0's `lib.rs` beside its
+/// practice file solved: the whole chapter handed in.
+fn whole(k: &Kit, at: &Path, text: &str) {
+    lib(at, text);
+    write(&at.join(PRACTICE), &k.practice);
 }
 
 /// The class, in the order of threats: honest work, the intake, runs,
@@ -85,8 +107,8 @@ pub fn class() -> Vec<Learner> {
         learner(
             "all_correct",
             MAX,
-            "the reference, handed in as a learner would: the measure of full marks",
-            |k, at| lib(at, &k.solution),
+            "the reference, `lib.rs` and `islands.rs`, handed in as a learner would: the measure of full marks",
+            |k, at| whole(k, at, &k.solution),
         ),
         learner(
             "all_stubs",
@@ -173,7 +195,7 @@ pub fn class() -> Vec<Learner> {
         ),
         learner(
             "build_rs_and_dependency",
-            MAX,
+            LIB_ALONE,
             "the reference beside a build script that panics and a manifest that adds a crate: both ignored, never run",
             |k, at| {
                 lib(at, &k.solution);
@@ -344,7 +366,7 @@ pub fn class() -> Vec<Learner> {
             "fs_escape",
             MAX,
             "correct, after trying to write and read past its sandbox with `std::fs` allowed: full marks only if every attempt failed",
-            |k, at| lib(at, &code::fs_escape(&k.solution, &k.escape)),
+            |k, at| whole(k, at, &code::fs_escape(&k.solution, &k.escape)),
         ),
         learner(
             "thread_bomb",
@@ -364,7 +386,7 @@ pub fn class() -> Vec<Learner> {
         // Archives, each with a path that leaves the submission.
         learner(
             "zipped.zip",
-            MAX,
+            LIB_ALONE,
             "the reference in a zip beside a path leaving the submission and a symlink to a host file, both skipped",
             |k, at| {
                 code::zip(
@@ -400,16 +422,16 @@ pub fn class() -> Vec<Learner> {
         ),
         learner(
             "all_correct_again.tgz",
-            MAX,
+            LIB_ALONE,
             "the reference in a `.tgz`",
             |k, at| code::tar_gz(at, &[(LIB, &k.solution)]),
         ),
         // The judge, against a learner who owns its process.
         learner(
             "soundness_exploit",
-            25,
-            "reaches any memory of its subject without `unsafe` (rust-lang/rust#25860, the stopgap relaxed) and forges verdicts and answer frames in `dfs_stack`: loses `dfs_stack`'s 8 tests, keeps the rest, which is correct",
-            |k, at| lib(at, &code::soundness_exploit(&k.solution)),
+            MAX - 8,
+            "reaches any memory of its subject without `unsafe` (rust-lang/rust#25860, the stopgap relaxed) and forges verdicts and answer frames in `dfs_stack`: loses `dfs_stack`'s 8 tests, keeps the rest (`islands.rs` included), which is correct",
+            |k, at| whole(k, at, &code::soundness_exploit(&k.solution)),
         ),
         learner(
             "frame_forger",
@@ -431,9 +453,9 @@ pub fn class() -> Vec<Learner> {
         ),
         learner(
             "subject_killer",
-            22,
-            "kills, floods and hangs its subject on one input each: loses exactly the tests with that input (3 killed, 2 flooded, 3 of 2 points hung)",
-            |k, at| lib(at, &code::subject_killer(&k.solution)),
+            MAX - 11,
+            "kills, floods and hangs its subject on one input each (`islands.rs` handed in, correct): loses exactly the tests with that input (3 killed, 2 flooded, 3 of 2 points hung)",
+            |k, at| whole(k, at, &code::subject_killer(&k.solution)),
         ),
         // Correct chapters whose build would hurt the machine.
         learner(
@@ -475,26 +497,26 @@ pub fn class() -> Vec<Learner> {
         // Names: each entry a learner of its own, none of it markup.
         learner(
             "grades.csv",
-            MAX,
+            LIB_ALONE,
             "a folder named like a report file: a learner like any other",
             |k, at| lib(at, &k.solution),
         ),
         learner(
             "twice",
-            MAX,
+            LIB_ALONE,
             "a folder with the same stem as `twice.zip`: two learners, neither overwriting the other",
             |k, at| lib(at, &k.solution),
         ),
         learner(
             "twice.zip",
-            MAX,
+            LIB_ALONE,
             "an archive with the same stem as `twice`",
             |k, at| code::zip(at, &[(LIB, &k.solution)], None),
         ),
         renamed(
             OsStr::from_bytes(b"caf\xe9"),
             "caf%E9",
-            MAX,
+            LIB_ALONE,
             "a name that is not UTF-8 (Latin-1): its byte written %E9",
             |k, at| lib(at, &k.solution),
         ),
@@ -506,7 +528,7 @@ pub fn class() -> Vec<Learner> {
         ),
         learner(
             "markdown_injection.zip",
-            MAX,
+            LIB_ALONE,
             "the reference, in an archive whose skipped path holds a forged heading, a `javascript:` link and HTML",
             |k, at| {
                 code::zip(
@@ -537,14 +559,14 @@ pub fn class() -> Vec<Learner> {
         renamed(
             ".hidden",
             "%2Ehidden",
-            MAX,
+            LIB_ALONE,
             "a hidden folder: a learner of its own, its leading dot written %2E",
             |k, at| lib(at, &k.solution),
         ),
         renamed(
             "-rf",
             "%2Drf",
-            MAX,
+            LIB_ALONE,
             "a name that reads as an option: its leading dash written %2D",
             |k, at| lib(at, &k.solution),
         ),
@@ -552,7 +574,7 @@ pub fn class() -> Vec<Learner> {
         // stubs under the other, so a merge would show.
         learner(
             "Twin",
-            MAX,
+            LIB_ALONE,
             "the reference, under a name that differs from `twin` only in case",
             |k, at| lib(at, &k.solution),
         ),
@@ -566,7 +588,7 @@ pub fn class() -> Vec<Learner> {
         renamed(
             "caf\u{e9}",
             "caf%C3%A9",
-            MAX,
+            LIB_ALONE,
             "the reference, under `café` precomposed",
             |k, at| lib(at, &k.solution),
         ),

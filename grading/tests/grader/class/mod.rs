@@ -24,12 +24,12 @@ pub mod code;
 mod learners;
 
 use crate::tool::{self, Batch, Peaks};
-use learners::{Kit, LIB, Learner, MAX};
+use learners::{Kit, LIB, Learner, MAX, PRACTICE};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use workbook_core::testkit::{learner_reference, mini_workbook, repo, write};
+use workbook_core::testkit::{learner_reference_of, mini_workbook, repo, write};
 
 /// The class's config: one test of `subsets_with_sum` weighs 2 points;
 /// limits small enough that the hostile learners meet them quickly; file
@@ -70,8 +70,13 @@ fn graded() -> &'static Graded {
         std::fs::create_dir_all(&escape).expect("the escape folder");
         std::fs::create_dir_all(&subs).expect("the submissions folder");
         mini_workbook(&root, CONFIG);
+        let reference = learner_reference_of(&root, "intro");
+        let read = |file: &str| {
+            std::fs::read_to_string(reference.join(file)).expect("chapter 0's reference")
+        };
         let kit = Kit {
-            solution: learner_reference(&root),
+            solution: read("lib.rs"),
+            practice: read("islands.rs"),
             stubs: std::fs::read_to_string(repo().join(LIB)).expect("chapter 0's stubs"),
             escape: escape.clone(),
         };
@@ -83,6 +88,7 @@ fn graded() -> &'static Graded {
         // the grader derives its stubs from solutions/, so every grade is
         // what a clean checkout gives (`all_stubs` still scores zero).
         write(&root.join(LIB), &kit.solution);
+        write(&root.join(PRACTICE), &kit.practice);
         let turn = tool::turn();
         let peaks = turn.watched(&mut tool::grade(&root, &subs, &out), &tool::shared_target());
         Graded {
@@ -437,7 +443,7 @@ fn an_archive_of_100000_skipped_entries_makes_a_small_report() {
     }
     let g = graded();
     let many = g.read("learners/many_skipped.zip/results.json");
-    // Its 25 tests, listed as not run, take about 20 KB; the notes little.
+    // Its 37 tests, listed as not run, take about 30 KB; the notes little.
     let json: Value = serde_json::from_str(&many).expect("results.json is JSON");
     let notes = json["notes"].to_string();
     assert!(

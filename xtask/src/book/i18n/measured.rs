@@ -31,25 +31,10 @@ pub fn is_measured(text: &str) -> bool {
 
 /// The measurement pages under `src`, sorted.
 pub fn pages(src: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, found);
-            } else if path.extension().is_some_and(|x| x == "md")
-                && std::fs::read_to_string(&path).is_ok_and(|t| is_measured(&t))
-            {
-                found.push(path);
-            }
-        }
-    }
-    let mut found = Vec::new();
-    walk(src, &mut found);
-    found.sort();
-    found
+    super::files_under(src, |path| {
+        path.extension().is_some_and(|x| x == "md")
+            && std::fs::read_to_string(path).is_ok_and(|t| is_measured(&t))
+    })
 }
 
 /// The leaf blocks of a page: each one's source range and text, in order.

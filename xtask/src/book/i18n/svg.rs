@@ -18,25 +18,13 @@ use std::path::{Path, PathBuf};
 
 /// The plots under `src` (any `.svg` but the book's own assets), sorted.
 pub fn plots(src: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                if !path.ends_with("assets") {
-                    walk(&path, found);
-                }
-            } else if path.extension().is_some_and(|x| x == "svg") {
-                found.push(path);
-            }
-        }
-    }
-    let mut found = Vec::new();
-    walk(src, &mut found);
-    found.sort();
-    found
+    super::files_under(src, |path| {
+        let inside = path.strip_prefix(src).unwrap_or(path);
+        path.extension().is_some_and(|x| x == "svg")
+            && !inside
+                .parent()
+                .is_some_and(|dir| dir.iter().any(|c| c == "assets"))
+    })
 }
 
 /// Each `<text ...>` element's content (with no element inside it): its

@@ -1,0 +1,52 @@
+//! Practice for chapter 0: counting the islands of a map.
+//!
+//! The problem: a map is a text, one row per line, `#` for land and any
+//! other character for water (rows may differ in length; what lies past a
+//! row's end is water). An island is a group of land cells joined through their
+//! four sides, not their corners. How many islands are there? The state is
+//! one `seen` flag per cell; the answer is the number of searches that had
+//! to be started, because each search marks exactly the island it began
+//! on. Every cell is marked at most once and looks at four neighbours, so
+//! the cost is O(cells) time and memory, and the recursion is as deep as
+//! the largest island is long.
+
+/// The character that marks land; every other one is water.
+pub const LAND: u8 = b'#';
+
+// ANCHOR: count_islands
+/// The number of islands on `map`: groups of `#` cells joined side by side.
+/// One row per line of `map`; a cell is a byte of its row.
+pub fn count_islands(map: &str) -> usize {
+    let rows: Vec<&[u8]> = map.lines().map(str::as_bytes).collect();
+    let mut seen: Vec<Vec<bool>> = rows.iter().map(|row| vec![false; row.len()]).collect();
+    let mut islands = 0;
+    for row in 0..rows.len() {
+        for col in 0..rows[row].len() {
+            if rows[row][col] == LAND && !seen[row][col] {
+                // A new search starts only on land no earlier search reached:
+                // this is a new island.
+                islands += 1;
+                sink(&rows, row, col, &mut seen);
+            }
+        }
+    }
+    islands
+}
+
+/// Marks every land cell joined to (`row`, `col`), the cell itself
+/// included, as seen. Off the map, water, or seen: nothing to do.
+fn sink(rows: &[&[u8]], row: usize, col: usize, seen: &mut [Vec<bool>]) {
+    if rows.get(row).and_then(|r| r.get(col)) != Some(&LAND) || seen[row][col] {
+        return;
+    }
+    seen[row][col] = true;
+    sink(rows, row + 1, col, seen);
+    sink(rows, row, col + 1, seen);
+    if row > 0 {
+        sink(rows, row - 1, col, seen);
+    }
+    if col > 0 {
+        sink(rows, row, col - 1, seen);
+    }
+}
+// ANCHOR_END: count_islands
