@@ -148,7 +148,7 @@ pub fn sweep(target: &Path, cap_bytes: u64) -> Option<String> {
         }
     }
     // The most recently used first: what is past the cap is the oldest.
-    kept.sort_by(|a, b| b.0.cmp(&a.0));
+    kept.sort_by_key(|k| std::cmp::Reverse(k.0));
     let now = SystemTime::now();
     let (mut total, mut removed, mut freed) = (0u64, 0usize, 0u64);
     for (used, size, dir) in kept {
