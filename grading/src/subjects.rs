@@ -17,7 +17,8 @@
 //! name is its file's: `ps`, the sandbox's watchers and the platforms'
 //! check know a subject by it), swept with its prepared class, and swept
 //! least recently used first when the whole cache is past its cap
-//! (`subject_cache_mb`, 2 GiB: about 500 learner-chapters), never a subject
+//! (`subject_cache_mb`, 2 GiB: a subject is 0.7-0.9 MB, so about 2,500
+//! learner-chapters), never a subject
 //! used in the last hour (a run grading now may be about to start it). Two graders
 //! at once are safe: each writes a folder of its own and renames it into
 //! place (atomic; the same hash is the same binary, whoever wins), and a
