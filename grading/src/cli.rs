@@ -186,6 +186,10 @@ pub enum GradeAction {
         /// Build without the bwrap sandbox.
         #[arg(long)]
         no_sandbox: bool,
+        /// Prepare the class `grade-one --public-only` grades with (the
+        /// config's hidden suites left out): its key is another one.
+        #[arg(long)]
+        public_only: bool,
         #[command(flatten)]
         sandbox: SandboxArgs,
     },
@@ -245,13 +249,17 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
                             config,
                             target_dir,
                             no_sandbox,
+                            public_only,
                             sandbox,
                         }),
                     ..
                 } => class::prepare_only(
                     &root,
                     &names::chapters(&chapters, &chosen)?,
-                    sandbox.setup(config, target_dir, None, no_sandbox),
+                    Setup {
+                        public_only,
+                        ..sandbox.setup(config, target_dir, None, no_sandbox)
+                    },
                 ),
                 Cmd::Grade {
                     action: None,

@@ -28,9 +28,9 @@ pub struct Config {
     pub cpu_limit_secs: u64,
     /// Processes and threads one test may have at once (RLIMIT_NPROC).
     pub tasks_limit: u64,
-    /// Wall-clock budget for building all of one learner's chapters, in
-    /// seconds: a chapter built after it is spent scores zero. Only the
-    /// builds spend it.
+    /// Wall-clock budget for building all of one learner's chapters (one
+    /// cargo run), in seconds: a chapter not built when it is spent scores
+    /// zero. Only the build spends it.
     pub build_limit_secs: u64,
     /// Wall-clock budget for running all of one learner's tests, in
     /// seconds: a test running when it is spent is stopped, and the tests
@@ -58,6 +58,10 @@ pub struct Config {
     pub output_limit_kb: usize,
     /// Learners graded at once; 0 means one per core.
     pub jobs: usize,
+    /// What the subject cache (`TARGET/subjects`: learners' chapters built
+    /// once, reused on a regrade or a resubmission) may hold, in MiB; the
+    /// least recently used go first, at the start of a run.
+    pub subject_cache_mb: u64,
     /// The hidden suites' folder, relative to the workbook root; "" for none.
     pub hidden: String,
     /// A file outside the learners' repository holding the hidden suites'
@@ -121,6 +125,7 @@ impl Default for Config {
             memory_limit_mb: 1024,
             output_limit_kb: 64,
             jobs: 0,
+            subject_cache_mb: 2048,
             hidden: "grading/hidden".into(),
             hidden_seed_file: String::new(),
             allow: Vec::new(),

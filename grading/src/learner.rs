@@ -139,62 +139,21 @@ pub(super) fn grade_chapters(
     accepted: &[Accepted],
     r: &mut LearnerResult,
 ) -> Result<()> {
-    // One time budget for all of this learner's builds and one for all
-    // of its tests, each spent only by what it is for: a learner whose
-    // every chapter never finishes compiling (or whose every test sleeps)
-    // holds a worker once, not six times, and a slow test never costs a
-    // later chapter its build (a busy machine must not change a grade).
+    // One time budget for this learner's build and one for all of its
+    // tests, each spent only by what it is for: a learner whose chapters
+    // never finish compiling (or whose every test sleeps) holds a worker
+    // once, and a slow test never costs a chapter its build (the build
+    // comes first: a busy machine must not change a grade).
     let budget = Duration::from_secs(ctx.config.build_limit_secs);
     let test_budget = Duration::from_secs(ctx.config.test_budget_secs);
-    let (mut built, mut tested) = (Duration::ZERO, Duration::ZERO);
-    let bounds = worker.bounds(ctx);
+    let subjects = build_subjects(ctx, worker, work, accepted, budget, r)?;
+    let mut tested = Duration::ZERO;
     for a in accepted {
         interrupt::check()?;
-        let c = &ctx.chapters[a.chapter];
-        let left = budget.saturating_sub(built);
-        if left.is_zero() {
-            r.chapters[a.chapter] = ChapterStatus::CompileError(format!(
-                "not built: this learner's builds used their whole budget of {} s (wall clock) on earlier chapters",
-                budget.as_secs()
-            ));
+        let Some(subject) = subjects.get(&a.chapter) else {
             continue;
-        }
-        let env = BuildEnv {
-            target_dir: &worker.target,
-            sandbox: &ctx.sandbox,
-            limit: left,
-            bounds: Some(&bounds),
         };
-        // The subject: the learner's code and a dispatcher, nothing else.
-        let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
-        let files = judge::subject_sources(&a.files, &ctx.stubs[a.chapter], &keys, c.package())?;
-        // Built before from the same sources (a resubmission, a regrade,
-        // an unchanged chapter): the same binary, no build.
-        let hash = Subjects::hash(c.package(), &files);
-        let subject = match ctx.subjects.get(&hash) {
-            Some(kept) => kept,
-            None => {
-                work.load(c, &files)?;
-                work.add_subject_bin(c)?;
-                let building = Instant::now();
-                let build = work.build_chapter(c, &env);
-                built += building.elapsed();
-                let build = build?;
-                r.build_secs += build.seconds;
-                let Some(subject) = build
-                    .binaries
-                    .get(judge::SUBJECT_BIN)
-                    .filter(|_| build.errors.is_empty())
-                else {
-                    r.chapters[a.chapter] = ChapterStatus::CompileError(build.errors.join("\n\n"));
-                    continue;
-                };
-                // Not kept (a full disk, say): graded from where it was built.
-                ctx.subjects
-                    .put(&hash, subject)
-                    .unwrap_or_else(|_| subject.clone())
-            }
-        };
+        let c = &ctx.chapters[a.chapter];
         let t = Instant::now();
         // The judge runs in the pristine copy, which holds its binaries
         // and the snapshots; it never sees the learner's folder.
@@ -231,6 +190,75 @@ pub(super) fn grade_chapters(
         r.run_secs += t.elapsed().as_secs_f64();
     }
     Ok(())
+}
+
+/// Each accepted chapter's subject, by chapter: from the subject cache
+/// when the same sources were built before (a resubmission, a regrade, an
+/// unchanged chapter: the same binary, no build), else from one cargo run
+/// for all the others within the learner's build `budget`. A chapter that
+/// did not build gets its compile error here and no subject.
+fn build_subjects(
+    ctx: &Ctx,
+    worker: &worker::Worker,
+    work: &Workspace,
+    accepted: &[Accepted],
+    budget: Duration,
+    r: &mut LearnerResult,
+) -> Result<BTreeMap<usize, PathBuf>> {
+    let mut subjects = BTreeMap::new();
+    let mut missing = Vec::new();
+    for a in accepted {
+        let c = &ctx.chapters[a.chapter];
+        // The subject: the learner's code and a dispatcher, nothing else.
+        let keys = c.all_stubs().keys().map(|k| k.to_string()).collect();
+        let files = judge::subject_sources(&a.files, &ctx.stubs[a.chapter], &keys, c.package())?;
+        let hash = Subjects::hash(c.package(), &files);
+        match ctx.subjects.get(&hash) {
+            Some(kept) => {
+                subjects.insert(a.chapter, kept);
+            }
+            None => {
+                work.load(c, &files)?;
+                work.add_subject_bin(c)?;
+                missing.push((a.chapter, hash));
+            }
+        }
+    }
+    if missing.is_empty() {
+        return Ok(subjects);
+    }
+    interrupt::check()?;
+    let bounds = worker.bounds(ctx);
+    let env = BuildEnv {
+        target_dir: &worker.target,
+        sandbox: &ctx.sandbox,
+        limit: budget,
+        bounds: Some(&bounds),
+    };
+    let chapters: Vec<Chapter> = missing
+        .iter()
+        .map(|(ci, _)| ctx.chapters[*ci].clone())
+        .collect();
+    let mut builds = work.build_subjects(&chapters, &env)?;
+    for ((ci, hash), c) in missing.iter().zip(&chapters) {
+        let build = builds.remove(&c.folder()).unwrap_or_default();
+        r.build_secs = r.build_secs.max(build.seconds);
+        let Some(subject) = build
+            .binaries
+            .get(judge::SUBJECT_BIN)
+            .filter(|_| build.errors.is_empty())
+        else {
+            r.chapters[*ci] = ChapterStatus::CompileError(build.errors.join("\n\n"));
+            continue;
+        };
+        // Not kept (a full disk, say): graded from where it was built.
+        let kept = ctx
+            .subjects
+            .put(hash, subject)
+            .unwrap_or_else(|_| subject.clone());
+        subjects.insert(*ci, kept);
+    }
+    Ok(subjects)
 }
 
 /// Notes for the instructor's files the submission changed (they were

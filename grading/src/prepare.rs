@@ -181,6 +181,9 @@ pub(crate) fn prepare<'a>(
     for line in prepared::sweep(&target_dir, &key) {
         eprintln!("grade: {line}");
     }
+    if let Some(line) = crate::subjects::sweep(&target_dir, config.subject_cache_mb << 20) {
+        eprintln!("grade: {line}");
+    }
     let mut hold = match prepared::Hold::take(&target_dir, &key) {
         Ok(h) => h,
         Err(e) => {

@@ -42,7 +42,13 @@ impl Seed {
     pub fn new(target: &Path, packages: &[&str]) -> Self {
         let mut own_units: Vec<String> = packages
             .iter()
-            .flat_map(|p| [p.to_string(), p.replace('-', "_")])
+            .flat_map(|p| {
+                [
+                    p.to_string(),
+                    p.replace('-', "_"),
+                    crate::judge::subject_target(p),
+                ]
+            })
             .collect();
         own_units.push(crate::judge::SUBJECT_BIN.to_string());
         Self {
@@ -129,6 +135,7 @@ mod tests {
             ("deps", "serde-0123.d"),
             ("deps", "libn_queens-77aa.rlib"),
             ("deps", "__wb_subject-77bb"),
+            ("deps", "__wb_subject_n_queens-77cc"),
             ("deps", "n_queens_solution-1234.d"),
             (".fingerprint", "postcard-4567"),
             (".fingerprint", "n_queens-77aa"),
@@ -151,6 +158,7 @@ mod tests {
         assert!(linked("deps", "n_queens_solution-1234.d"));
         assert!(!linked("deps", "libn_queens-77aa.rlib"));
         assert!(!linked("deps", "__wb_subject-77bb"));
+        assert!(!linked("deps", "__wb_subject_n_queens-77cc"));
         assert!(!linked(".fingerprint", "n_queens-77aa"));
         // The links hold no bytes of their own.
         assert_eq!(own_bytes(&dir), 0);

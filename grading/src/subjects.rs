@@ -15,7 +15,11 @@
 //! the same bytes' grade. State: `TARGET/subjects/KEY/HASH/__wb_subject`,
 //! one executable per subject under the name cargo gave it (a process's
 //! name is its file's: `ps`, the sandbox's watchers and the platforms'
-//! check know a subject by it), swept with its prepared class. Two graders
+//! check know a subject by it), swept with its prepared class, and swept
+//! least recently used first when the whole cache is past its cap
+//! (`subject_cache_mb`, 2 GiB: a subject is 0.7-0.9 MB, so about 2,500
+//! learner-chapters), never a subject
+//! used in the last hour (a run grading now may be about to start it). Two graders
 //! at once are safe: each writes a folder of its own and renames it into
 //! place (atomic; the same hash is the same binary, whoever wins), and a
 //! reader only ever sees a whole file. Cost: one SHA-256 of a chapter's sources
@@ -26,8 +30,13 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use crate::judge::SUBJECT_BIN;
+
+/// A subject used this recently is never swept, whatever the cap: a run
+/// grading now may have found it and be about to start it.
+pub const IN_USE: Duration = Duration::from_secs(3600);
 
 /// The folder under the target directory holding the cached subjects.
 pub const FOLDER: &str = "subjects";
@@ -60,10 +69,16 @@ impl Subjects {
         h.finalize().iter().map(|b| format!("{b:02x}")).collect()
     }
 
-    /// The subject kept under `hash`, if one is.
+    /// The subject kept under `hash`, if one is; marked used now (its
+    /// folder's time), so the sweep keeps it among the recently used.
     pub fn get(&self, hash: &str) -> Option<PathBuf> {
-        let path = self.dir.join(hash).join(SUBJECT_BIN);
-        path.is_file().then_some(path)
+        let folder = self.dir.join(hash);
+        let path = folder.join(SUBJECT_BIN);
+        if !path.is_file() {
+            return None;
+        }
+        let _ = std::fs::File::open(&folder).and_then(|f| f.set_modified(SystemTime::now()));
+        Some(path)
     }
 
     /// Keeps the subject `built` under `hash`; its path in the cache.
@@ -111,6 +126,50 @@ pub fn remove(target: &Path, key: &str) {
     let _ = std::fs::remove_dir_all(target.join(FOLDER).join(key));
 }
 
+/// Removes the least recently used subjects of every prepared class in
+/// `target` until the cache holds at most `cap_bytes` (none used within
+/// [`IN_USE`]); one line saying what went, if anything did.
+pub fn sweep(target: &Path, cap_bytes: u64) -> Option<String> {
+    let mut kept: Vec<(SystemTime, u64, PathBuf)> = Vec::new();
+    let classes = std::fs::read_dir(target.join(FOLDER)).ok()?;
+    for class in classes.flatten() {
+        let Ok(subjects) = std::fs::read_dir(class.path()) else {
+            continue;
+        };
+        for s in subjects.flatten() {
+            // `.HASH.PID...`: a subject being kept right now.
+            if s.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
+            let used = s.metadata().and_then(|m| m.modified());
+            let size = std::fs::metadata(s.path().join(SUBJECT_BIN)).map(|m| m.len());
+            if let (Ok(used), Ok(size)) = (used, size) {
+                kept.push((used, size, s.path()));
+            }
+        }
+    }
+    // The most recently used first: what is past the cap is the oldest.
+    kept.sort_by_key(|k| std::cmp::Reverse(k.0));
+    let now = SystemTime::now();
+    let (mut total, mut removed, mut freed) = (0u64, 0usize, 0u64);
+    for (used, size, dir) in kept {
+        let recent = now.duration_since(used).unwrap_or_default() < IN_USE;
+        if total + size <= cap_bytes || recent {
+            total += size;
+        } else if std::fs::remove_dir_all(&dir).is_ok() {
+            removed += 1;
+            freed += size;
+        }
+    }
+    (removed > 0).then(|| {
+        format!(
+            "removed {removed} subject(s) ({} MiB) least recently used from the subject cache, past its cap of {} MiB",
+            freed >> 20,
+            cap_bytes >> 20
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +206,40 @@ mod tests {
         );
         remove(tmp.path(), "k1");
         assert!(cache.get(&hash).is_none());
+    }
+
+    #[test]
+    fn the_sweep_removes_the_least_recently_used_subjects_past_the_cap_but_none_used_within_the_hour()
+     {
+        let tmp = tempfile::tempdir().unwrap();
+        let built = tmp.path().join("built");
+        std::fs::write(&built, vec![0u8; 1000]).unwrap();
+        let hours_ago = |h: u64| SystemTime::now() - Duration::from_secs(h * 3600);
+        let plant = |key: &str, text: &str, used: SystemTime| {
+            let cache = Subjects::new(tmp.path(), key);
+            let hash = Subjects::hash("intro", &files(text));
+            let kept = cache.put(&hash, &built).unwrap();
+            let folder = kept.parent().unwrap().to_path_buf();
+            std::fs::File::open(&folder)
+                .unwrap()
+                .set_modified(used)
+                .unwrap();
+            (cache, hash)
+        };
+        let oldest = plant("k1", "a", hours_ago(30));
+        let old = plant("k2", "b", hours_ago(20));
+        let newer = plant("k1", "c", hours_ago(10));
+        let now = plant("k2", "d", SystemTime::now());
+        // Under the cap: nothing goes.
+        assert_eq!(sweep(tmp.path(), 4000), None);
+        // Room for two: the two least recently used go, across classes.
+        let said = sweep(tmp.path(), 2500).expect("a line saying what went");
+        assert!(said.starts_with("removed 2 subject(s)"), "{said}");
+        assert!(oldest.0.get(&oldest.1).is_none() && old.0.get(&old.1).is_none());
+        assert!(newer.0.get(&newer.1).is_some() && now.0.get(&now.1).is_some());
+        // A cap of nothing: what was used within the hour stays (both were
+        // just used, by the `get`s above).
+        assert_eq!(sweep(tmp.path(), 0), None);
+        assert!(newer.0.get(&newer.1).is_some() && now.0.get(&now.1).is_some());
     }
 }

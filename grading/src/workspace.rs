@@ -9,11 +9,12 @@
 //! compiles the shared dependencies and lists the graded tests. Each learner
 //! then gets a throwaway copy of it (`TARGET/work/wN`, wiped before every
 //! learner, so nothing one learner's build or tests leave behind reaches the
-//! next), with the intake's assembled sources in place, built one chapter at
-//! a time inside the sandbox under a wall-clock limit, in the worker's own
-//! target directory (see `seed.rs`: the dependencies compile once for the
-//! whole class, and workers never wait for each other). Cost: one copy of a
-//! few megabytes per learner, one `cargo build` per learner and chapter.
+//! next), with the intake's assembled sources in place, every chapter's
+//! subject in one cargo run inside the sandbox under a wall-clock limit, in
+//! the worker's own target directory (see `seed.rs`: the dependencies
+//! compile once for the whole class, and workers never wait for each
+//! other). Cost: one copy of a few megabytes and one `cargo build` per
+//! learner.
 
 use crate::limited::{BUILD_COMMAND, BuildLimits};
 use crate::sandbox::{Sandbox, kill_tree};
@@ -299,7 +300,7 @@ impl Workspace {
         for c in chapters {
             // The judges' build left this crate (the judge's copy) under
             // the same unit name: cargo must not take it for this one.
-            self.clean(c, env.target_dir)?;
+            self.clean(std::slice::from_ref(c), env.target_dir)?;
             let b = self.build(std::slice::from_ref(c), env, &|_| {}, Targets::Subject)?;
             let b = b.get(&c.folder()).cloned().unwrap_or_default();
             if !b.errors.is_empty() {
@@ -313,22 +314,30 @@ impl Workspace {
         Ok(())
     }
 
-    /// Builds one chapter of a learner in the worker's own target
-    /// directory: cleaned first (every learner's crate is the same unit to
-    /// cargo), then built inside the sandbox, killed with everything it
-    /// started if it outlives the limit or writes past its disk budget.
-    pub fn build_chapter(&self, c: &Chapter, env: &BuildEnv) -> Result<ChapterBuild> {
-        self.clean(c, env.target_dir)?;
-        let mut builds = self.build(std::slice::from_ref(c), env, &|_| {}, Targets::Subject)?;
-        Ok(builds.remove(&c.folder()).unwrap_or_default())
+    /// Builds the subjects of a learner's `chapters` in one cargo run (one
+    /// clean, one lock, one pass over the fingerprints; cargo compiles the
+    /// chapters side by side) in the worker's own target directory:
+    /// cleaned first (every learner's crate is the same unit to cargo),
+    /// then built inside the sandbox, killed with everything it started if
+    /// it outlives the limit or writes past its disk budget. A chapter
+    /// whose subject cargo reported finished before the build failed or
+    /// was killed keeps it: one chapter that does not build costs no other.
+    pub fn build_subjects(
+        &self,
+        chapters: &[Chapter],
+        env: &BuildEnv,
+    ) -> Result<BTreeMap<String, ChapterBuild>> {
+        self.clean(chapters, env.target_dir)?;
+        self.build(chapters, env, &|_| {}, Targets::Subject)
     }
 
-    /// Removes `c`'s own crate from `target`: every copy's crate is the
-    /// same unit to cargo, whose sources may look older than its outputs.
-    fn clean(&self, c: &Chapter, target: &Path) -> Result<()> {
+    /// Removes `chapters`' own crates from `target`: every copy's crate is
+    /// the same unit to cargo, whose sources may look older than its outputs.
+    fn clean(&self, chapters: &[Chapter], target: &Path) -> Result<()> {
         let clean = Command::new(cargo())
             .current_dir(&self.dir)
-            .args(["clean", "--offline", "-q", "-p", c.package()])
+            .args(["clean", "--offline", "-q"])
+            .args(chapters.iter().flat_map(|c| ["-p", c.package()]))
             .arg("--target-dir")
             .arg(target)
             .stdin(Stdio::null())
@@ -391,8 +400,14 @@ impl Workspace {
         match targets {
             Targets::Judges => cmd.args(["--test", "*"]),
             Targets::Subject => cmd
-                .args(["--bin", crate::judge::SUBJECT_BIN])
-                .args(SUBJECT_PROFILE.iter().flat_map(|c| ["--config", c])),
+                .args(chapters.iter().flat_map(|c| {
+                    [
+                        "--bin".to_string(),
+                        crate::judge::subject_target(c.package()),
+                    ]
+                }))
+                .args(SUBJECT_PROFILE.iter().flat_map(|c| ["--config", c]))
+                .args(["--jobs", SUBJECT_JOBS]),
         };
         let features: Vec<String> = chapters
             .iter()
@@ -474,13 +489,16 @@ impl Workspace {
         for c in chapters {
             let b = builds.entry(c.folder()).or_default();
             b.seconds = seconds;
-            if timed_out {
+            let finished = b.errors.is_empty() && b.binaries.contains_key(targets.expected(c));
+            if timed_out && !finished {
                 b.binaries.clear();
                 b.errors = vec![format!(
                     "the build ran past this learner's build budget ({} s left of it, wall clock) and was stopped, \
                      with everything it started (a constant whose evaluation does not end?)",
                     env.limit.as_secs()
                 )];
+            } else if timed_out {
+                // Finished before the kill: a whole binary, cargo said so.
             } else if let Some(why) = env
                 .bounds
                 .filter(|_| {
@@ -510,6 +528,10 @@ impl Workspace {
             .iter()
             .map(|c| (c.folder(), ChapterBuild::default()))
             .collect();
+        let subjects: BTreeMap<String, String> = chapters
+            .iter()
+            .map(|c| (c.folder(), crate::judge::subject_target(c.package())))
+            .collect();
         let mut dropped: BTreeMap<String, usize> = BTreeMap::new();
         for line in lines {
             let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
@@ -528,13 +550,18 @@ impl Workspace {
                             .as_array()
                             .is_some_and(|k| k.iter().any(|k| k == want))
                     };
-                    let wanted = kind("test")
-                        || (kind("bin") && msg["target"]["name"] == crate::judge::SUBJECT_BIN);
-                    if let (true, Some(exe), Some(name)) = (
-                        wanted,
-                        msg["executable"].as_str(),
-                        msg["target"]["name"].as_str(),
-                    ) {
+                    // Each chapter's subject is kept under the one name
+                    // the grader runs subjects by.
+                    let subject = kind("bin")
+                        && subjects.get(&folder).map(String::as_str)
+                            == msg["target"]["name"].as_str();
+                    let name = match subject {
+                        true => Some(crate::judge::SUBJECT_BIN),
+                        false => msg["target"]["name"].as_str(),
+                    };
+                    if let (true, Some(exe), Some(name)) =
+                        (kind("test") || subject, msg["executable"].as_str(), name)
+                    {
                         let dir = self.bin_dir(&folder);
                         std::fs::create_dir_all(&dir)?;
                         let copy = dir.join(name);
@@ -626,6 +653,13 @@ impl TargetLock {
 /// is compiled once). Part of the prepared class's key, so a seed built
 /// without it is not linked to. The seed build uses it too.
 pub const SUBJECT_PROFILE: [&str; 2] = ["profile.dev.debug=0", "profile.dev.incremental=false"];
+
+/// Compilers one learner's build runs at once (its chapters compile side
+/// by side): two, whatever the machine, so a chapter whose constant never
+/// ends leaves a slot to the others, and a build's memory without a
+/// control group stays two compilers' `RLIMIT_DATA` (with one, the group
+/// caps the build as a whole).
+const SUBJECT_JOBS: &str = "2";
 
 fn build_env(cmd: &mut Command) {
     cmd.env_clear();

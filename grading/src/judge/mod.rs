@@ -43,8 +43,18 @@ const JUDGE: &str = include_str!("wire/judge.rs");
 const SUBJECT: &str = include_str!("wire/subject.rs");
 const CONFINE: &str = include_str!("wire/confine.rs");
 
-/// The subject's binary target, added to the chapter's manifest.
+/// The subject's binary as the grader keeps and runs it (a process's name
+/// is its file's: `ps`, the sandbox's watchers and the platforms' check
+/// know a subject by it).
 pub const SUBJECT_BIN: &str = "__wb_subject";
+
+/// The subject's binary target in the manifest of `package`: one name per
+/// chapter, so one cargo run builds every chapter's subject without two
+/// of them written to the same file (cargo's output collision); the
+/// grader copies each to a file named `SUBJECT_BIN`.
+pub fn subject_target(package: &str) -> String {
+    format!("{SUBJECT_BIN}_{}", package.replace('-', "_"))
+}
 
 /// The environment variable that makes a subject start without its
 /// seccomp filter, as on a machine without seccomp: for the grader's tests
@@ -142,8 +152,14 @@ pub fn subject_manifest(text: &str) -> Result<String> {
     let mut doc: toml::Table = text
         .parse()
         .context("the chapter's Cargo.toml is not valid TOML")?;
+    let package = doc
+        .get("package")
+        .and_then(|p| p.get("name"))
+        .and_then(toml::Value::as_str)
+        .context("the chapter's Cargo.toml names no package")?
+        .to_string();
     let mut bin = toml::Table::new();
-    bin.insert("name".into(), SUBJECT_BIN.into());
+    bin.insert("name".into(), subject_target(&package).into());
     bin.insert("path".into(), format!("src/{SUBJECT_BIN}.rs").into());
     bin.insert(
         "required-features".into(),

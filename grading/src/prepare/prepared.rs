@@ -7,6 +7,11 @@
 //! made from had changed. Here a run makes its fresh pristine copy as
 //! before (cheap: a few megabytes) and digests it, with the config's hidden
 //! folder, the toolchain (`rustc -vV`) and the grader's version: the key.
+//! The grader's own sources in the copy (there only because cargo loads
+//! every workspace member) are left out of the digest; what of the grader
+//! makes the prepared class (its build commands, the seed, the judges' and
+//! subjects' generated code) is digested as compiled into this binary
+//! ([`BUILD_SOURCES`]), so editing the report or the intake keeps the key.
 //! `TARGET/prepared/KEY/` holds the copy with its judges' binaries in
 //! `bin/`; a run that finds it ready (`KEY.ready`) lists the tests from
 //! those binaries and starts grading, nothing built. The hidden seed is not
@@ -41,6 +46,31 @@ pub const MAX_AGE: Duration = Duration::from_secs(14 * 24 * 3600);
 /// The folder under the target directory holding the prepared classes.
 const FOLDER: &str = "prepared";
 
+/// The grader's sources in a pristine copy (cargo loads every member of
+/// the workspace), which no build of the prepared class reads.
+const GRADER_SOURCES: &[&str] = &["grading/src", "grading/benches"];
+
+/// The grader's sources that decide what a prepared class holds and how
+/// its subjects are built: the builds' commands and profile, the pristine
+/// copy and its hidden suites' wiring, the seed, the subject cache, and the
+/// generator of the judges' and subjects' code with the wire it emits.
+const BUILD_SOURCES: &[&str] = &[
+    include_str!("../workspace.rs"),
+    include_str!("../prepare.rs"),
+    include_str!("prepared.rs"),
+    include_str!("../kept.rs"),
+    include_str!("../seed.rs"),
+    include_str!("../subjects.rs"),
+    include_str!("../judge/mod.rs"),
+    include_str!("../judge/emit.rs"),
+    include_str!("../judge/shape.rs"),
+    include_str!("../judge/wire/common.rs"),
+    include_str!("../judge/wire/confine.rs"),
+    include_str!("../judge/wire/fd.rs"),
+    include_str!("../judge/wire/judge.rs"),
+    include_str!("../judge/wire/subject.rs"),
+];
+
 /// The key of a prepared class: SHA-256 (16 hex digits) over every file of
 /// the fresh pristine copy `fresh` (path and bytes, its `bin/` aside), the
 /// config's hidden folder, the toolchain and the grader's version.
@@ -62,6 +92,10 @@ pub fn key(fresh: &Path, hidden: &str) -> Result<String> {
     h.update([0]);
     h.update(toolchain(fresh).as_bytes());
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    for text in BUILD_SOURCES {
+        h.update((text.len() as u64).to_le_bytes());
+        h.update(text.as_bytes());
+    }
     // How subjects are built: the seed is built so, and links to it.
     for c in crate::workspace::SUBJECT_PROFILE {
         h.update(c.as_bytes());
@@ -88,7 +122,8 @@ fn toolchain(dir: &Path) -> String {
         )
 }
 
-/// Every file under `dir/rel` (but `bin/`), relative to `dir`.
+/// Every file under `dir/rel` (but `bin/` and the grader's sources),
+/// relative to `dir`.
 fn list(dir: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     let here = dir.join(rel);
     for entry in
@@ -97,7 +132,10 @@ fn list(dir: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
         let entry = entry?;
         let path = rel.join(entry.file_name());
         let kind = entry.file_type()?;
-        if kind.is_dir() && path != Path::new(BIN) {
+        if kind.is_dir()
+            && path != Path::new(BIN)
+            && !GRADER_SOURCES.iter().any(|g| path == Path::new(g))
+        {
             list(dir, &path, out)?;
         } else if kind.is_file() {
             out.push(path);
@@ -393,7 +431,8 @@ mod tests {
     }
 
     #[test]
-    fn the_key_changes_with_a_file_and_with_the_hidden_folder_but_not_with_bin() {
+    fn the_key_changes_with_a_file_and_with_the_hidden_folder_but_not_with_bin_or_the_graders_sources()
+     {
         let tmp = tempfile::tempdir().unwrap();
         let d = tmp.path();
         std::fs::write(d.join("Cargo.toml"), "a").unwrap();
@@ -401,6 +440,16 @@ mod tests {
         std::fs::create_dir_all(d.join(BIN)).unwrap();
         std::fs::write(d.join(BIN).join("judge"), "x").unwrap();
         assert_eq!(key(d, "grading/hidden").unwrap(), k);
+        // The grader's sources in the copy: this binary's build sources
+        // stand for them.
+        for dir in GRADER_SOURCES {
+            std::fs::create_dir_all(d.join(dir)).unwrap();
+            std::fs::write(d.join(dir).join("report.rs"), "edited").unwrap();
+        }
+        assert_eq!(key(d, "grading/hidden").unwrap(), k);
+        std::fs::write(d.join("grading/Cargo.toml"), "[package]").unwrap();
+        assert_ne!(key(d, "grading/hidden").unwrap(), k);
+        std::fs::remove_file(d.join("grading/Cargo.toml")).unwrap();
         assert_ne!(key(d, "").unwrap(), k);
         std::fs::write(d.join("Cargo.toml"), "b").unwrap();
         assert_ne!(key(d, "grading/hidden").unwrap(), k);
