@@ -37,7 +37,7 @@
 //      node (eight queens: skipped squares; sudoku: forced cells); the
 //      path line names the decisions (at most a dozen entries); the frames
 //      panel lists the open calls, innermost first, each with its latest
-//      recorded locals (shown at some step for apples and knight's tour);
+//      recorded locals (shown at some step for apples, sudoku and the tour);
 //   7. on a 390 x 844 phone, every player (after its top is scrolled into
 //      view, and again after 40 steps) shows its board, its narration and
 //      its step controls inside the screen, with the tree and the code
@@ -891,7 +891,7 @@ async function readableTrees() {
           const ends = (trace.returns || []).length || trace.steps.some((st) => st[4] === "dead" || st[4] === "solution");
           if (ends && !returned) { fail(`${where}: no node shows what it returned (→ value, ✓ or ✗), even at the end`); }
         }
-        if (["player-apples", "player-plain5"].includes(id) && !localsShown) { fail(`${p} #${id} (${theme}): the frames panel never shows an open call's locals`); }
+        if (["player-apples", "player-plain5", "player-fewest"].includes(id) && !localsShown) { fail(`${p} #${id} (${theme}): the frames panel never shows an open call's locals`); }
         const skips = [...folds].filter((f) => /^skip:.*\d+–\d+/.test(f));
         if (id === "sample-one" && !skips.length) { fail(`${p} #${id} (${theme}): no run of skipped squares is folded into one labelled node`); }
         if (id === "fewest" && ![...folds].some((f) => f.startsWith("forced:"))) { fail(`${p} #${id} (${theme}): no run of forced cells is folded into one node`); }

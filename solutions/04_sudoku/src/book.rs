@@ -57,6 +57,12 @@ fn digits(mask: u16) -> String {
         .collect()
 }
 
+/// A candidate set as the frames panel shows it: `{2,5,8}`.
+fn set(mask: u16) -> String {
+    let all: Vec<String> = digits(mask).chars().map(String::from).collect();
+    format!("{{{}}}", all.join(","))
+}
+
 /// A cell as (row, column), 0-based like the code and the drawn labels.
 fn name(cell: usize) -> String {
     format!("({}, {})", cell / 9, cell % 9)
@@ -172,6 +178,9 @@ fn branch(
             digits(free)
         ),
     };
+    // branch's locals in the frames panel: the cell it fills and the
+    // candidates still to try.
+    t.locals(&format!("cell = {}, free = {}", name(cell), set(free)));
     t.stay(Step::new("try", pick, &say).at(at(cell), &digits(free)));
     if n > 1 && !guessed.contains(&cell) {
         guessed.push(cell);
@@ -188,6 +197,11 @@ fn branch(
             if n > 1 { " (a guess)" } else { "" }
         );
         let mark = if n > 1 { Mark::Guess } else { Mark::None };
+        t.locals(&format!(
+            "cell = {}, digit = {digit}, free = {}",
+            name(cell),
+            set(free)
+        ));
         t.down(
             Step::new("place", "grid.cells[cell] = digit;", &say)
                 .at(at(cell), &d)
