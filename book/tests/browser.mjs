@@ -807,11 +807,15 @@ function treeShown(id) {
 
 async function readableTrees() {
   let checked = 0;
+  // The players some checks below are about by name: each must be met, or those checks never ran.
+  const named = new Set(["player-sample-one", "player-fewest", "player-apples", "player-plain5"]);
+  const met = new Set();
   for (const theme of ["light", "rust", "coal", "navy", "ayu"]) {
     const context = await open(1280, theme);
     const page = await context.newPage();
     for await (const { p, html, ids } of playerPages(page)) {
       for (const id of ids) {
+        met.add(id);
         const traces = pageTraces(html, id);
         const folds = new Set();
         let localsShown = 0;
@@ -823,7 +827,7 @@ async function readableTrees() {
           const depth = [0];
           for (const [, node, par] of trace.steps) { if (node === depth.length) { parent.push(par); depth.push(depth[par] + 1); } }
           const args = new Map((trace.calls || []).map(([v, a]) => [v, a]));
-          if (id === "sample-one" && Math.max(...depth) > 8) {
+          if (id === "player-sample-one" && Math.max(...depth) > 8) {
             fail(`${where}: the eight-queens tree is ${Math.max(...depth)} deep; a level per queen makes it 8 at most`);
           }
           if (trace.function && !args.size) { fail(`${where}: the trace names ${trace.function} but labels no call`); }
@@ -866,7 +870,7 @@ async function readableTrees() {
             } else if (entries !== onPath.length) {
               bad.push(`the path line has ${entries} entries for ${onPath.length} levels`);
             }
-            if (id === "sample-one" && entries > 9) { bad.push(`the path line names ${entries} entries; 8 queens and the start make 9 at most`); }
+            if (id === "player-sample-one" && entries > 9) { bad.push(`the path line names ${entries} entries; 8 queens and the start make 9 at most`); }
             if (trace.function) {
               const open = [];
               for (let v = got.node; v >= 0; v = parent[v]) { if (args.has(v)) { open.push(v); } }
@@ -893,12 +897,13 @@ async function readableTrees() {
         }
         if (["player-apples", "player-plain5", "player-fewest"].includes(id) && !localsShown) { fail(`${p} #${id} (${theme}): the frames panel never shows an open call's locals`); }
         const skips = [...folds].filter((f) => /^skip:.*\d+–\d+/.test(f));
-        if (id === "sample-one" && !skips.length) { fail(`${p} #${id} (${theme}): no run of skipped squares is folded into one labelled node`); }
-        if (id === "fewest" && ![...folds].some((f) => f.startsWith("forced:"))) { fail(`${p} #${id} (${theme}): no run of forced cells is folded into one node`); }
+        if (id === "player-sample-one" && !skips.length) { fail(`${p} #${id} (${theme}): no run of skipped squares is folded into one labelled node`); }
+        if (id === "player-fewest" && ![...folds].some((f) => f.startsWith("forced:"))) { fail(`${p} #${id} (${theme}): no run of forced cells is folded into one node`); }
       }
     }
     await context.close();
   }
+  for (const id of named) { if (!met.has(id)) { fail(`no player #${id} in the book: the checks named for it did not run`); } }
   console.log(`read ${checked} player trees in five themes at 1280 px: every node labelled without hovering, returns shown, eight queens at most 8 deep, runs folded, the path line of decisions, the frames panel with its calls' locals`);
 }
 
