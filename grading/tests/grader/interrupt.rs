@@ -57,12 +57,12 @@ fn an_interrupted_run_leaves_nothing_and_the_next_run_a_whole_report() {
     let root = tmp.path().join("workbook");
     mini_workbook(&root, CONFIG);
     let solution = learner_reference(&root);
+    let others = tool::intro_others(&root);
     let subs = tmp.path().join("submissions");
     for name in LEARNERS {
-        write(
-            &subs.join(name).join("exercises/00_intro/src/lib.rs"),
-            &solution,
-        );
+        let src = subs.join(name).join("exercises/00_intro/src");
+        write(&src.join("lib.rs"), &solution);
+        tool::write_others(&src, &others);
     }
     let out = tmp.path().join("report");
     let target = tool::shared_target();

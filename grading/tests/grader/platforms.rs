@@ -186,6 +186,8 @@ fn submissions(reference: &str) -> Vec<(&'static str, String)> {
 }
 
 struct Fixture<'t> {
+    /// Chapter 0's files beside `lib.rs`, handed in with every submission.
+    others: Vec<(String, String)>,
     dir: PathBuf,
     workbook: PathBuf,
     turn: &'t tool::Turn,
@@ -253,6 +255,7 @@ fn every_platform_gets_a_valid_results_file_for_every_kind_of_submission() {
     shared_at(&workbook.join("target").join("grade"));
     let turn = tool::turn();
     let fx = Fixture {
+        others: tool::intro_others(&workbook),
         workbook: workbook.clone(),
         dir,
         turn: &turn,
@@ -272,13 +275,14 @@ fn every_platform_gets_a_valid_results_file_for_every_kind_of_submission() {
     );
 }
 
-/// Gradescope: `lib.rs` uploaded alone, in `/autograder/submission`.
+/// Gradescope: `lib.rs` and `islands.rs` uploaded, in `/autograder/submission`.
 /// Returns chapter 0's points.
 fn gradescope(fx: &Fixture, reference: &str) -> f64 {
     let mut max = 0.0;
     for (name, lib) in submissions(reference) {
         let root = fx.dir.join("gradescope").join(name);
         write(&root.join("submission/lib.rs"), &lib);
+        tool::write_others(&root.join("submission"), &fx.others);
         std::fs::create_dir_all(root.join("source")).expect("the autograder's source folder");
         // Gradescope's script builds in `$AUTOGRADER_ROOT/target`.
         shared_at(&root.join("target"));
@@ -345,12 +349,13 @@ fn gradescope(fx: &Fixture, reference: &str) -> f64 {
     max
 }
 
-/// PrairieLearn: `lib.rs` uploaded with `pl-file-upload`, in
+/// PrairieLearn: `lib.rs` and `islands.rs` uploaded with `pl-file-upload`, in
 /// `/grade/student`; the question's `tests/chapters` names the chapter.
 fn prairielearn(fx: &Fixture, reference: &str, max: f64) {
     for (name, lib) in submissions(reference) {
         let root = fx.dir.join("prairielearn").join(name);
         write(&root.join("student/lib.rs"), &lib);
+        tool::write_others(&root.join("student"), &fx.others);
         write(&root.join("tests/chapters"), "intro\n");
         fx.run(
             "prairielearn/grade",
@@ -397,6 +402,7 @@ fn classroom(fx: &Fixture, reference: &str, max: f64) {
     for (name, lib) in submissions(reference) {
         let root = fx.dir.join("classroom").join(name);
         write(&root.join("submission/exercises/00_intro/src/lib.rs"), &lib);
+        tool::write_others(&root.join("submission/exercises/00_intro/src"), &fx.others);
         let output = root.join("github_output");
         let summary = root.join("step_summary");
         let hidden = name == "right";

@@ -216,6 +216,7 @@ fn the_test_runner_grades_one_chapter_crate_into_results_json() {
     let root = tmp.path().join("workbook");
     mini_workbook(&root, CONFIG);
     let solution = learner_reference(&root);
+    let others = tool::intro_others(&root);
     let turn = tool::turn();
     for (name, text, status) in [
         ("right", solution.clone(), "pass"),
@@ -227,6 +228,7 @@ fn the_test_runner_grades_one_chapter_crate_into_results_json() {
     ] {
         let input = tmp.path().join(name);
         write(&input.join("src/lib.rs"), &text);
+        tool::write_others(&input.join("src"), &others);
         let output = tmp.path().join(format!("{name}-out"));
         let mut cmd = tool::grader(&root);
         cmd.args([OsStr::new("test-runner"), OsStr::new("intro")])

@@ -353,6 +353,38 @@ pub fn open_to_all(path: &Path) {
         .expect("the folder opened to every user");
 }
 
+/// Chapter 0's reference files other than `lib.rs` (its practice
+/// exercise's `islands.rs`), as (file name, text): a submission whose
+/// `lib.rs` is the one thing a test varies hands these in beside it, as a
+/// learner who did the whole chapter would.
+pub fn intro_others(root: &Path) -> Vec<(String, String)> {
+    let out = workbook_core::testkit::learner_reference_of(root, "intro");
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&out)
+        .expect("the reference's folder")
+        .map(|entry| entry.expect("an entry of the reference's folder").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .filter(|path| !path.ends_with("lib.rs"))
+        .map(|path| {
+            let name = path
+                .file_name()
+                .expect("a file name")
+                .to_string_lossy()
+                .into_owned();
+            let text = std::fs::read_to_string(&path).expect("a reference file");
+            (name, text)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Writes `files` (from [`intro_others`]) into the folder `dir`.
+pub fn write_others(dir: &Path, files: &[(String, String)]) {
+    for (name, text) in files {
+        workbook_core::testkit::write(&dir.join(name), text);
+    }
+}
+
 /// Whether the grader's sandbox can run here, for a test named `test`
 /// that needs it. When it cannot, the test should return at once: this
 /// prints one line saying why (to the real stderr, past libtest's
