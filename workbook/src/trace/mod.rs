@@ -197,7 +197,7 @@ fn pick<'a>(
     lang: &Lang,
 ) -> Result<(&'a Chapter, &'a Exercise, Vec<String>)> {
     if words.len() >= 2
-        && let Ok(Named::Exercise(c, e)) = names::resolve_here(root, chapters, &words[..2])
+        && let Ok(Named::Exercise(c, e)) = names::resolve_here(root, chapters, &words[..2], lang)
     {
         return Ok((c, e, words[2..].to_vec()));
     }
@@ -207,7 +207,7 @@ fn pick<'a>(
             lang.tr("trace needs an exercise: `workbook trace dfs_recursive`")
         );
     };
-    match names::resolve_here(root, chapters, std::slice::from_ref(first))? {
+    match names::resolve_here(root, chapters, std::slice::from_ref(first), lang)? {
         Named::Exercise(c, e) => Ok((c, e, words[1..].to_vec())),
         Named::Chapter(c) => {
             let traceable: Vec<&str> = specs::SPECS
@@ -565,7 +565,7 @@ fn short_page(root: &Path, book: &str) -> String {
 /// Opens the page with `$BROWSER`, else the system's opener; a failure is
 /// said, not fatal (the path is printed).
 fn open(page: &PathBuf, lang: &Lang) {
-    if let Some(why) = workbook_core::browser::why_not(|name| std::env::var(name).ok()) {
+    if let Some(why) = workbook_core::browser::why_not(|name| std::env::var(name).ok(), lang) {
         eprintln!(
             "{}",
             lang.fill(

@@ -58,7 +58,9 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
     )?;
     let asset = |name: &str| -> Result<String> {
         let p = root.join("book/src/assets").join(name);
-        std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))
+        std::fs::read_to_string(&p).with_context(|| {
+            crate::words::lang().fill("cannot read {path}", &[("path", &p.display())])
+        })
     };
     // A `</script>` inside a script would end it early.
     let script =
@@ -122,7 +124,9 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
         tree = script("bt-tree.js")?,
         play = script("bt-player.js")?,
     );
-    std::fs::write(path, html).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::write(path, html).with_context(|| {
+        crate::words::lang().fill("cannot write {path}", &[("path", &path.display())])
+    })?;
     Ok(path.to_path_buf())
 }
 
@@ -137,9 +141,16 @@ fn player(
 ) -> Result<(String, Vec<usize>)> {
     let (run, files) = side;
     let (text, shown) = records_of(s.spec, s.index, id, instance, run, files, src_dir, s.lang);
-    let doc = records::parse(&text).context("the trace's records do not read back")?;
+    let doc = records::parse(&text).with_context(|| {
+        crate::words::lang()
+            .tr("the trace's records do not read back")
+            .to_string()
+    })?;
     let Some(trace) = doc.traces.first() else {
-        bail!("the trace's records hold no player");
+        bail!(
+            "{}",
+            crate::words::lang().tr("the trace's records hold no player")
+        );
     };
     let mut html = render::player(&[trace]);
     // The player's fallback for a reader without scripts, in their words.
@@ -166,14 +177,16 @@ fn players_strings(root: &Path, lang: &Lang) -> Result<String> {
     let mut strings = serde_json::Map::new();
     if !lang.is_english() {
         let path = root.join("book/po/ui").join(format!("{}.po", lang.code()));
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            crate::words::lang().fill("cannot read {path}", &[("path", &path.display())])
+        })?;
         let catalogue = lang::parse(&text);
         let mut scripts = String::new();
         for name in ["bt-i18n.js", "bt-tree.js", "bt-player.js"] {
             let p = root.join("book/src/assets").join(name);
-            scripts += &std::fs::read_to_string(&p)
-                .with_context(|| format!("cannot read {}", p.display()))?;
+            scripts += &std::fs::read_to_string(&p).with_context(|| {
+                crate::words::lang().fill("cannot read {path}", &[("path", &p.display())])
+            })?;
         }
         for (id, forms) in catalogue {
             let quoted = serde_json::Value::String(id.clone()).to_string();
