@@ -536,7 +536,10 @@ pub fn compare(
 /// Two calls of chapter 2's search whose boards differ: the first square
 /// (reading order) one holds a queen on and the other does not.
 fn boards_apart(a: &events::Call, b: &events::Call, lang: &Lang) -> Option<String> {
-    let (mine, theirs) = (specs::queens_of(a)?, specs::queens_of(b)?);
+    let (mine, theirs) = (
+        specs::eight_queens::queens_of(a)?,
+        specs::eight_queens::queens_of(b)?,
+    );
     let only_mine = mine.iter().find(|q| !theirs.contains(q));
     let only_theirs = theirs.iter().find(|q| !mine.contains(q));
     match (only_mine, only_theirs) {

@@ -289,7 +289,7 @@ pub fn records_of(
     // lights its first line, so a counter of that line counts its calls.
     let recursive = spec.traced.last().copied().unwrap_or_default();
     let short = recursive.rsplit("::").next().unwrap_or(recursive);
-    let queens = specs::a_level_per_queen(spec);
+    let queens = specs::eight_queens::a_level_per_queen(spec);
     match starts.get(recursive) {
         Some(line) if queens => {
             rec(&[
@@ -343,7 +343,8 @@ pub fn records_of(
                 // A level per queen (chapter 2, as its page tells it): a call
                 // after a square left empty is its caller's node going on,
                 // not a node one level down.
-                let along = queens && parent_call.is_some_and(|p| specs::goes_along(call, p));
+                let along =
+                    queens && parent_call.is_some_and(|p| specs::eight_queens::goes_along(call, p));
                 let (node, parent) = match open.last() {
                     Some(o) if along => (o.0, parents[o.0].unwrap_or(0)),
                     _ => {
@@ -390,7 +391,7 @@ pub fn records_of(
                 }
                 // The board as the code holds it: a queen the path does not
                 // explain is drawn (and said), one it lost is taken off.
-                if let Some(queens) = specs::queens_of(call) {
+                if let Some(queens) = specs::eight_queens::queens_of(call) {
                     let parent = node_parent.clone();
                     let node = node.to_string();
                     let stale: Vec<(usize, usize)> = drawn
