@@ -19,16 +19,13 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use workbook_core::info::Chapter;
-use workbook_core::markdown::markdown_files;
 
 /// Every name the book and README use for an exercise that no `info.toml`
 /// lists where it should, and every function an exercise table names that
 /// the stub lacks.
 pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
-    let mut pages = Vec::new();
-    markdown_files(&root.join("book/src"), &mut pages);
+    let mut pages = super::book_pages(root);
     pages.push(root.join("README.md"));
-    pages.sort();
     let functions: Vec<BTreeSet<String>> = chapters.iter().map(stub_functions).collect();
     let mut problems = Vec::new();
     for page in &pages {
