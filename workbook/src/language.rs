@@ -87,15 +87,9 @@ pub fn comments_into(root: &Path, code: &str) -> Result<usize> {
     let localizer = Localizer::for_repository(root, code);
     let mut changed = 0;
     for chapter in load_chapters(root)? {
-        let src = chapter.stub_src();
-        let Ok(entries) = std::fs::read_dir(&src) else {
+        let Ok(files) = chapter.stub_files() else {
             continue;
         };
-        let mut files: Vec<_> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-            .collect();
-        files.sort();
         for path in files {
             let text = std::fs::read_to_string(&path).with_context(|| {
                 crate::words::lang().fill("cannot read {path}", &[("path", &path.display())])

@@ -17,7 +17,7 @@
 //! read of every page and one parse of each stub file.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use workbook_core::info::Chapter;
 
 /// Every name the book and README use for an exercise that no `info.toml`
@@ -103,16 +103,8 @@ pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
 
 /// Every function of the chapter's stub files (`name` and `Type::name`).
 fn stub_functions(chapter: &Chapter) -> BTreeSet<String> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(chapter.stub_src())
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .collect();
-    files.sort();
     let mut names = BTreeSet::new();
-    for path in files {
+    for path in chapter.stub_files().unwrap_or_default() {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         for (name, _) in workbook_core::stubs::item_ranges(&text).unwrap_or_default() {
             if let Some((_, method)) = name.split_once("::") {
