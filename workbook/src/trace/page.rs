@@ -394,6 +394,24 @@ pub fn records_of(
                 if let Some(queens) = specs::eight_queens::queens_of(call) {
                     let parent = node_parent.clone();
                     let node = node.to_string();
+                    // One step on this call's node, with no line lit: the
+                    // board's change that the call path alone does not tell.
+                    let mut board_step =
+                        |kind: &str, (qr, qc): (usize, usize), text: &str, note: String| {
+                            rec(&[
+                                "step",
+                                kind,
+                                &node,
+                                &parent,
+                                "0",
+                                "-",
+                                &qr.to_string(),
+                                &qc.to_string(),
+                                text,
+                                &note,
+                            ]);
+                            steps += 1;
+                        };
                     let stale: Vec<(usize, usize)> = drawn
                         .iter()
                         .filter(|(at, t)| *t == "Q" && !givens.contains(at) && !queens.contains(at))
@@ -401,45 +419,31 @@ pub fn records_of(
                         .collect();
                     for (qr, qc) in stale {
                         drawn.remove(&(qr, qc));
-                        rec(&[
-                            "step",
+                        board_step(
                             "undo",
-                            &node,
-                            &parent,
-                            "0",
-                            "-",
-                            &qr.to_string(),
-                            &qc.to_string(),
+                            (qr, qc),
                             "",
-                            &lang.fill(
+                            lang.fill(
                                 "The board holds no queen on ({row}, {col}) any more.",
                                 &[("row", &qr), ("col", &qc)],
                             ),
-                        ]);
-                        steps += 1;
+                        );
                     }
                     for &(qr, qc) in &queens {
                         if drawn.get(&(qr, qc)).is_some_and(|t| t == "Q") {
                             continue;
                         }
                         drawn.insert((qr, qc), "Q".to_string());
-                        rec(&[
-                            "step",
+                        board_step(
                             "place",
-                            &node,
-                            &parent,
-                            "0",
-                            "-",
-                            &qr.to_string(),
-                            &qc.to_string(),
+                            (qr, qc),
                             "Q",
-                            &lang.fill(
+                            lang.fill(
                                 "The board still holds a queen on ({row}, {col}): its call has \
                                  returned, but the queen was never taken back.",
                                 &[("row", &qr), ("col", &qc)],
                             ),
-                        ]);
-                        steps += 1;
+                        );
                     }
                 }
                 open.push((node, cell, call, !along));
