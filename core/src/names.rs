@@ -322,23 +322,7 @@ pub fn page_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
     let (file, fragment) = book
         .split_once('#')
         .map_or((book, None), |(f, a)| (f, Some(a)));
-    let summary = std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
-    let title = crate::lang::summary_title(&summary, file);
-    let section = fragment.and_then(|f| {
-        let text = std::fs::read_to_string(root.join("book/src").join(file)).ok()?;
-        crate::lang::section_title(&text, f)
-    });
-    let title = title.as_deref().map(|t| lang.title(t));
-    let section = section.as_deref().map(|s| lang.title(s));
-    let shown = match (title, section) {
-        (Some(t), Some(s)) => lang.fill(
-            "\"{title}\", section \"{section}\"",
-            &[("title", &t), ("section", &s)],
-        ),
-        (Some(t), None) => lang.fill("\"{title}\"", &[("title", &t)]),
-        (None, Some(s)) => lang.fill("section \"{section}\"", &[("section", &s)]),
-        (None, None) => String::new(),
-    };
+    let shown = titled_in(root, book, lang);
     let html = file.strip_suffix(".md").unwrap_or(file);
     let anchor = fragment.map(|f| format!("#{f}")).unwrap_or_default();
     let serve = if lang.is_english() {
@@ -361,6 +345,32 @@ pub fn page_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
     )
     .trim_start()
     .to_string()
+}
+
+/// A book place (`file.md#fragment`) by the titles `lang`'s book prints:
+/// `"Title", section "Section"` in its words and quotes; empty when
+/// neither title is found.
+pub fn titled_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
+    let (file, fragment) = book
+        .split_once('#')
+        .map_or((book, None), |(f, a)| (f, Some(a)));
+    let summary = std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
+    let title = crate::lang::summary_title(&summary, file);
+    let section = fragment.and_then(|f| {
+        let text = std::fs::read_to_string(root.join("book/src").join(file)).ok()?;
+        crate::lang::section_title(&text, f)
+    });
+    let title = title.as_deref().map(|t| lang.title(t));
+    let section = section.as_deref().map(|s| lang.title(s));
+    match (title, section) {
+        (Some(t), Some(s)) => lang.fill(
+            "\"{title}\", section \"{section}\"",
+            &[("title", &t), ("section", &s)],
+        ),
+        (Some(t), None) => lang.fill("\"{title}\"", &[("title", &t)]),
+        (None, Some(s)) => lang.fill("section \"{section}\"", &[("section", &s)]),
+        (None, None) => String::new(),
+    }
 }
 
 #[cfg(test)]

@@ -110,7 +110,7 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
         );
         return Ok(ExitCode::from(1));
     }
-    let book = lang.titles_in(&short_page(root, &exercise.book));
+    let book = short_page(root, &exercise.book, lang);
     let run_both = |index: usize| -> Result<(Run, Run)> {
         let mut yours = scratch.run("learner", index)?;
         // The copy keeps the learner's line numbers; only its folder differs.
@@ -419,7 +419,18 @@ pub fn compare(
             .exercises
             .iter()
             .find(|e| e.stubs.values().any(|n| nudge.starts_with(n.as_str())));
-        let shown = lang.tr(nudge);
+        // The stub generator writes `<info.toml's words> (book: <page>)`:
+        // the words are the catalogue's message, the page is kept.
+        let shown = match nudge.rsplit_once(" (book: ") {
+            Some((words, page)) => lang.fill(
+                "{what} (book: {page})",
+                &[
+                    ("what", &lang.tr(words)),
+                    ("page", &page.strip_suffix(')').unwrap_or(page)),
+                ],
+            ),
+            None => lang.tr(nudge).to_string(),
+        };
         let text = match owner {
             Some(o) if o.name != exercise => lang.fill(
                 "at step {step} your code stops at a todo!() of `{owner}` (\"{nudge}\"), which this \
@@ -555,14 +566,20 @@ fn boards_apart(a: &events::Call, b: &events::Call, lang: &Lang) -> Option<Strin
     }
 }
 
-/// A book section as `names::page` names it, without the served address:
-/// `"0. Depth-first search", section "The recursive template" (book/src/intro/index.md)`.
-fn short_page(root: &Path, book: &str) -> String {
-    let full = names::page(root, book);
-    match full.split_once("; http") {
-        Some((head, _)) => format!("{head})"),
-        None => full,
-    }
+/// A book section as `names::page_in` names it, without the served
+/// address: `"0. Depth-first search", section "The recursive template"
+/// (book/src/intro/index.md)`, in the learner's language.
+fn short_page(root: &Path, book: &str, lang: &Lang) -> String {
+    let file = book.split_once('#').map_or(book, |(f, _)| f);
+    lang.fill(
+        "{shown} (book/src/{file})",
+        &[
+            ("shown", &names::titled_in(root, book, lang)),
+            ("file", &file),
+        ],
+    )
+    .trim_start()
+    .to_string()
 }
 
 /// Opens the page with `$BROWSER`, else the system's opener; a failure is
