@@ -125,6 +125,17 @@ impl Chapter {
         self.dir.join("src")
     }
 
+    /// The stub's files: every `.rs` file directly in [`Chapter::stub_src`],
+    /// sorted, so every tool that walks them goes in the same order.
+    pub fn stub_files(&self) -> std::io::Result<Vec<PathBuf>> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(self.stub_src())?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "rs"))
+            .collect();
+        files.sort();
+        Ok(files)
+    }
+
     /// The reference crate (`solutions/NN_slug`).
     pub fn reference_dir(&self) -> PathBuf {
         self.root.join("solutions").join(self.folder())

@@ -17,6 +17,7 @@
 //! of names, and one read of `SUMMARY.md` per page named.
 
 use crate::info::{Chapter, Exercise};
+use crate::lang::Lang;
 use anyhow::{Result, bail};
 use std::path::Path;
 
@@ -26,14 +27,16 @@ pub enum Named<'a> {
     Chapter(&'a Chapter),
 }
 
-/// Resolves what the learner typed where they stand: [`resolve`] with the
-/// chapter whose folder holds the current directory, if any.
+/// Resolves what the learner typed where they stand: [`resolve_in`] with
+/// the chapter whose folder holds the current directory, if any; an error
+/// is in `lang`.
 pub fn resolve_here<'a>(
     root: &Path,
     chapters: &'a [Chapter],
     words: &[String],
+    lang: &Lang,
 ) -> Result<Named<'a>> {
-    resolve(chapters, here(root, chapters), words)
+    resolve_in(chapters, here(root, chapters), words, lang)
 }
 
 /// The chapter whose exercise (or solution) folder holds the current
@@ -62,17 +65,35 @@ pub fn resolve<'a>(
     here: Option<&'a Chapter>,
     words: &[String],
 ) -> Result<Named<'a>> {
+    resolve_in(chapters, here, words, &Lang::english())
+}
+
+/// [`resolve`], its errors in `lang`.
+pub fn resolve_in<'a>(
+    chapters: &'a [Chapter],
+    here: Option<&'a Chapter>,
+    words: &[String],
+    lang: &Lang,
+) -> Result<Named<'a>> {
     match words {
         [one] => match one.split_once('/') {
-            Some((c, e)) => exercise_in(chapters, c, e),
-            None => single(chapters, here, one),
+            Some((c, e)) => exercise_in(chapters, c, e, lang),
+            None => single(chapters, here, one, lang),
         },
-        [c, e] => exercise_in(chapters, c, e),
-        _ => bail!("give one exercise or chapter name, or a chapter and an exercise"),
+        [c, e] => exercise_in(chapters, c, e, lang),
+        _ => bail!(
+            "{}",
+            lang.tr("give one exercise or chapter name, or a chapter and an exercise")
+        ),
     }
 }
 
-fn single<'a>(chapters: &'a [Chapter], here: Option<&'a Chapter>, name: &str) -> Result<Named<'a>> {
+fn single<'a>(
+    chapters: &'a [Chapter],
+    here: Option<&'a Chapter>,
+    name: &str,
+    lang: &Lang,
+) -> Result<Named<'a>> {
     if let Some(c) = here {
         // Where the learner stands, its own exercises and functions first.
         if let Some(e) = c.exercises.iter().find(|e| e.name == name) {
@@ -94,9 +115,12 @@ fn single<'a>(chapters: &'a [Chapter], here: Option<&'a Chapter>, name: &str) ->
         [] => {}
         many => {
             bail!(
-                "`{name}` is an exercise of several chapters; say which: {} (or run the command \
-                 inside the chapter's folder, exercises/NN_slug)",
-                spelled(many)
+                "{}",
+                lang.fill(
+                    "`{name}` is an exercise of several chapters; say which: {forms} (or run the \
+                     command inside the chapter's folder, exercises/NN_slug)",
+                    &[("name", &name), ("forms", &spelled(many, lang))]
+                )
             );
         }
     }
@@ -114,23 +138,32 @@ fn single<'a>(chapters: &'a [Chapter], here: Option<&'a Chapter>, name: &str) ->
         [] => {}
         many => {
             bail!(
-                "`{name}` is a function of several chapters' exercises; say which: {}",
-                spelled(many)
+                "{}",
+                lang.fill(
+                    "`{name}` is a function of several chapters' exercises; say which: {forms}",
+                    &[("name", &name), ("forms", &spelled(many, lang))]
+                )
             );
         }
     }
     bail!(
-        "no exercise or chapter `{name}`{}",
-        did_you_mean(chapters, name)
+        "{}",
+        lang.fill(
+            "no exercise or chapter `{name}`{nearest}",
+            &[
+                ("name", &name),
+                ("nearest", &did_you_mean(chapters, name, lang))
+            ]
+        )
     )
 }
 
 /// Exercises of several chapters, as the forms the learner may type.
-fn spelled(many: &[(&Chapter, &Exercise)]) -> String {
+fn spelled(many: &[(&Chapter, &Exercise)], lang: &Lang) -> String {
     many.iter()
         .map(|(c, e)| format!("`{} {}`", c.chapter.slug, e.name))
         .collect::<Vec<_>>()
-        .join(" or ")
+        .join(lang.tr(" or "))
 }
 
 /// Whether exercise `e` stubs the function `name` (`count`, or a method
@@ -141,21 +174,37 @@ fn stubs_function(e: &Exercise, name: &str) -> bool {
         .any(|k| k == name || k.rsplit_once("::").is_some_and(|(_, m)| m == name))
 }
 
-fn exercise_in<'a>(chapters: &'a [Chapter], c: &str, e: &str) -> Result<Named<'a>> {
+fn exercise_in<'a>(chapters: &'a [Chapter], c: &str, e: &str, lang: &Lang) -> Result<Named<'a>> {
     let Some(ch) = chapter(chapters, c) else {
-        bail!("no chapter `{c}`{}", did_you_mean(chapters, c));
+        bail!(
+            "{}",
+            lang.fill(
+                "no chapter `{chapter}`{nearest}",
+                &[
+                    ("chapter", &c),
+                    ("nearest", &did_you_mean(chapters, c, lang))
+                ]
+            )
+        );
     };
     match ch.exercises.iter().find(|x| x.name == e) {
         Some(x) => Ok(Named::Exercise(ch, x)),
         None => {
             let names: Vec<_> = ch.exercises.iter().map(|x| x.name.as_str()).collect();
+            let nearest = nearest(&names, e)
+                .map(|n| lang.fill(" (did you mean `{name}`?)", &[("name", &n)]))
+                .unwrap_or_default();
             bail!(
-                "chapter {} has no exercise `{e}`{}; its exercises are {}",
-                ch.chapter.slug,
-                nearest(&names, e)
-                    .map(|n| format!(" (did you mean `{n}`?)"))
-                    .unwrap_or_default(),
-                names.join(", ")
+                "{}",
+                lang.fill(
+                    "chapter {chapter} has no exercise `{name}`{nearest}; its exercises are {listed}",
+                    &[
+                        ("chapter", &ch.chapter.slug),
+                        ("name", &e),
+                        ("nearest", &nearest),
+                        ("listed", &names.join(", "))
+                    ]
+                )
             )
         }
     }
@@ -174,6 +223,11 @@ pub fn chapter<'a>(chapters: &'a [Chapter], name: &str) -> Option<&'a Chapter> {
 /// all of them when `names` is empty. An unknown name is an error that
 /// lists the chapters.
 pub fn chapters(all: &[Chapter], names: &[String]) -> Result<Vec<Chapter>> {
+    chapters_in(all, names, &Lang::english())
+}
+
+/// [`chapters`], its error in `lang`.
+pub fn chapters_in(all: &[Chapter], names: &[String], lang: &Lang) -> Result<Vec<Chapter>> {
     if names.is_empty() {
         return Ok(all.to_vec());
     }
@@ -184,12 +238,17 @@ pub fn chapters(all: &[Chapter], names: &[String]) -> Result<Vec<Chapter>> {
         .filter(|n| !n.is_empty())
     {
         let Some(c) = chapter(all, name) else {
+            let listed = all
+                .iter()
+                .map(|c| c.chapter.slug.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
             bail!(
-                "no chapter `{name}`; the chapters are: {}",
-                all.iter()
-                    .map(|c| c.chapter.slug.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "{}",
+                lang.fill(
+                    "no chapter `{name}`; the chapters are: {listed}",
+                    &[("name", &name), ("listed", &listed)]
+                )
             );
         };
         if !out.iter().any(|o| o.folder() == c.folder()) {
@@ -202,12 +261,21 @@ pub fn chapters(all: &[Chapter], names: &[String]) -> Result<Vec<Chapter>> {
 
 /// [`chapters`] for at most one name (a command's optional CHAPTER).
 pub fn chapters_opt(all: &[Chapter], name: Option<&str>) -> Result<Vec<Chapter>> {
-    chapters(all, &name.map(String::from).into_iter().collect::<Vec<_>>())
+    chapters_opt_in(all, name, &Lang::english())
+}
+
+/// [`chapters_opt`], its error in `lang`.
+pub fn chapters_opt_in(all: &[Chapter], name: Option<&str>, lang: &Lang) -> Result<Vec<Chapter>> {
+    chapters_in(
+        all,
+        &name.map(String::from).into_iter().collect::<Vec<_>>(),
+        lang,
+    )
 }
 
 /// "; did you mean `a`, `b`?" over every name the learner could have meant,
 /// or a pointer to the list when nothing is close.
-pub fn did_you_mean(chapters: &[Chapter], typed: &str) -> String {
+pub fn did_you_mean(chapters: &[Chapter], typed: &str, lang: &Lang) -> String {
     let mut names: Vec<String> = chapters.iter().map(|c| c.chapter.slug.clone()).collect();
     for c in chapters {
         names.extend(c.exercises.iter().map(|e| e.name.clone()));
@@ -220,14 +288,16 @@ pub fn did_you_mean(chapters: &[Chapter], typed: &str) -> String {
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     scored.dedup_by(|a, b| a.1 == b.1);
     if scored.is_empty() {
-        return "; `cargo workbook` lists every chapter and exercise".into();
+        return lang
+            .tr("; `cargo workbook` lists every chapter and exercise")
+            .into();
     }
     let best: Vec<_> = scored
         .iter()
         .take(3)
         .map(|(_, n)| format!("`{n}`"))
         .collect();
-    format!("; did you mean {}?", best.join(", "))
+    lang.fill("; did you mean {names}?", &[("names", &best.join(", "))])
 }
 
 fn nearest<'a>(names: &[&'a str], typed: &str) -> Option<&'a str> {
@@ -252,23 +322,7 @@ pub fn page_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
     let (file, fragment) = book
         .split_once('#')
         .map_or((book, None), |(f, a)| (f, Some(a)));
-    let summary = std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
-    let title = crate::lang::summary_title(&summary, file);
-    let section = fragment.and_then(|f| {
-        let text = std::fs::read_to_string(root.join("book/src").join(file)).ok()?;
-        crate::lang::section_title(&text, f)
-    });
-    let title = title.as_deref().map(|t| lang.title(t));
-    let section = section.as_deref().map(|s| lang.title(s));
-    let shown = match (title, section) {
-        (Some(t), Some(s)) => lang.fill(
-            "\"{title}\", section \"{section}\"",
-            &[("title", &t), ("section", &s)],
-        ),
-        (Some(t), None) => lang.fill("\"{title}\"", &[("title", &t)]),
-        (None, Some(s)) => lang.fill("section \"{section}\"", &[("section", &s)]),
-        (None, None) => String::new(),
-    };
+    let shown = titled_in(root, book, lang);
     let html = file.strip_suffix(".md").unwrap_or(file);
     let anchor = fragment.map(|f| format!("#{f}")).unwrap_or_default();
     let serve = if lang.is_english() {
@@ -291,6 +345,32 @@ pub fn page_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
     )
     .trim_start()
     .to_string()
+}
+
+/// A book place (`file.md#fragment`) by the titles `lang`'s book prints:
+/// `"Title", section "Section"` in its words and quotes; empty when
+/// neither title is found.
+pub fn titled_in(root: &Path, book: &str, lang: &crate::lang::Lang) -> String {
+    let (file, fragment) = book
+        .split_once('#')
+        .map_or((book, None), |(f, a)| (f, Some(a)));
+    let summary = std::fs::read_to_string(root.join("book/src/SUMMARY.md")).unwrap_or_default();
+    let title = crate::lang::summary_title(&summary, file);
+    let section = fragment.and_then(|f| {
+        let text = std::fs::read_to_string(root.join("book/src").join(file)).ok()?;
+        crate::lang::section_title(&text, f)
+    });
+    let title = title.as_deref().map(|t| lang.title(t));
+    let section = section.as_deref().map(|s| lang.title(s));
+    match (title, section) {
+        (Some(t), Some(s)) => lang.fill(
+            "\"{title}\", section \"{section}\"",
+            &[("title", &t), ("section", &s)],
+        ),
+        (Some(t), None) => lang.fill("\"{title}\"", &[("title", &t)]),
+        (None, Some(s)) => lang.fill("section \"{section}\"", &[("section", &s)]),
+        (None, None) => String::new(),
+    }
 }
 
 #[cfg(test)]

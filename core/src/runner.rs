@@ -56,7 +56,13 @@ pub const TOOL_PROFILE: &str = "tool";
 pub fn run_suite(root: &Path, package: &str, target: Target) -> Result<SuiteRun> {
     let out = suite_command(root, package, target, None, Some(TOOL_PROFILE))
         .output()
-        .with_context(|| format!("cannot run cargo test for {package}"))?;
+        .with_context(|| {
+            // The learner's tool runs this: its error is in their language.
+            crate::lang::Lang::chosen(root).fill(
+                "cannot run cargo test for {package}",
+                &[("package", &package)],
+            )
+        })?;
     Ok(verdicts(&out))
 }
 

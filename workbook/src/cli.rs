@@ -107,22 +107,40 @@ fn moved(command: &str) -> Option<&'static str> {
 /// Runs a parsed command line: `Ok` with the exit status, `Err` for a
 /// problem `main` prints (exit status 2).
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    // The language first, so that every error below is in it; outside a
+    // checkout there is no catalogue, and the error says so in English.
+    if let Ok(root) = info::find_root() {
+        crate::words::choose(&root);
+    }
+    let lang = crate::words::lang();
     if let Some(Cmd::Moved(words)) = &cli.command {
         let first = words.first().map(String::as_str).unwrap_or_default();
         match moved(first) {
-            Some(tool) => bail!(
-                "`{first}` is not a learner's command: it is `{tool} {}` (see README.md)",
-                words.join(" ")
+            Some(tool) => {
+                bail!(
+                "{}",
+                lang.fill(
+                    "`{first}` is not a learner's command: it is `{tool} {args}` (see README.md)",
+                    &[("first", &first), ("tool", &tool), ("args", &words.join(" "))]
+                )
+            )
+            }
+            None => bail!(
+                "{}",
+                lang.fill(
+                    "no command `{first}`; `cargo workbook --help` lists them",
+                    &[("first", &first)]
+                )
             ),
-            None => bail!("no command `{first}`; `cargo workbook --help` lists them"),
         }
     }
     let root = info::find_root()?;
     let chapters = info::load_chapters(&root)?;
     match cli.command.unwrap_or(Cmd::Progress { chapter: None }) {
-        Cmd::Progress { chapter } => {
-            progress::show(&root, &names::chapters_opt(&chapters, chapter.as_deref())?)
-        }
+        Cmd::Progress { chapter } => progress::show(
+            &root,
+            &names::chapters_opt_in(&chapters, chapter.as_deref(), lang)?,
+        ),
         Cmd::Hint { names, all } => progress::hint(&root, &chapters, &names, all),
         Cmd::Watch { names, poll } => watch::watch(&root, &chapters, &names, poll),
         Cmd::Reset { target, yes } => reset::reset(&root, &chapters, &target, yes),
@@ -140,7 +158,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             },
         ),
         Cmd::Run { chapter, input } => {
-            let chapter = names::chapters_opt(&chapters, Some(&chapter))?;
+            let chapter = names::chapters_opt_in(&chapters, Some(&chapter), lang)?;
             run::run(&root, &chapter[0], &input)
         }
         Cmd::Lang { code } => language::choose(&root, code.as_deref()),

@@ -40,16 +40,22 @@ pub fn choose(root: &Path, code: Option<&str>) -> Result<ExitCode> {
     };
     let Some(found) = lang::from_locale(code) else {
         bail!(
-            "no language `{code}`: the tool and the tests speak {}",
-            LANGUAGES.join(", ")
+            "{}",
+            crate::words::lang().fill(
+                "no language `{code}`: the tool and the tests speak {all}",
+                &[("code", &code), ("all", &LANGUAGES.join(", "))]
+            )
         );
     };
     let path = root.join(REMEMBERED);
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| {
+            crate::words::lang().fill("cannot create {path}", &[("path", &dir.display())])
+        })?;
     }
-    std::fs::write(&path, format!("{found}\n"))
-        .with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::write(&path, format!("{found}\n")).with_context(|| {
+        crate::words::lang().fill("cannot write {path}", &[("path", &path.display())])
+    })?;
     let now = Lang::load(root, found);
     println!(
         "{}",
@@ -81,22 +87,18 @@ pub fn comments_into(root: &Path, code: &str) -> Result<usize> {
     let localizer = Localizer::for_repository(root, code);
     let mut changed = 0;
     for chapter in load_chapters(root)? {
-        let src = chapter.stub_src();
-        let Ok(entries) = std::fs::read_dir(&src) else {
+        let Ok(files) = chapter.stub_files() else {
             continue;
         };
-        let mut files: Vec<_> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-            .collect();
-        files.sort();
         for path in files {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = std::fs::read_to_string(&path).with_context(|| {
+                crate::words::lang().fill("cannot read {path}", &[("path", &path.display())])
+            })?;
             let wanted = localizer.localize(&text);
             if wanted != text {
-                std::fs::write(&path, wanted)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                std::fs::write(&path, wanted).with_context(|| {
+                    crate::words::lang().fill("cannot write {path}", &[("path", &path.display())])
+                })?;
                 changed += 1;
             }
         }

@@ -10,7 +10,8 @@
 //!
 //! Rooms: `cli` (the command line), `language` (`lang`: the loop's
 //! language remembered for the checkout), `progress` (progress and hints),
-//! `watch`, `reset`, `run`, `trace` (its own module doc lists its rooms).
+//! `watch`, `reset`, `run`, `trace` (its own module doc lists its rooms),
+//! `words` (the learner's language for errors and `main`).
 
 pub mod cli;
 mod language;
@@ -19,3 +20,4 @@ mod reset;
 mod run;
 mod trace;
 mod watch;
+pub mod words;

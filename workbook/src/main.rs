@@ -1,6 +1,6 @@
 //! `workbook`: the learner's tool (see README.md). Everything is in the
-//! library; this parses the command line and turns an error into one line
-//! and exit status 2.
+//! library; this parses the command line and turns an error into one line,
+//! in the learner's language, and exit status 2.
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -10,7 +10,11 @@ fn main() -> ExitCode {
     match workbook::cli::run(cli) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            let lang = workbook::words::lang();
+            eprintln!(
+                "{}",
+                lang.fill("error: {error}", &[("error", &format!("{err:#}"))])
+            );
             ExitCode::from(2)
         }
     }

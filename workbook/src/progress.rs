@@ -176,7 +176,7 @@ pub fn hint(root: &Path, chapters: &[Chapter], words: &[String], all: bool) -> R
     let (chapter, exercise) = if words.is_empty() {
         first_unfinished(root, chapters)?
     } else {
-        match names::resolve_here(root, chapters, words)? {
+        match names::resolve_here(root, chapters, words, crate::words::lang())? {
             Named::Exercise(c, e) => (c, e),
             Named::Chapter(c) => first_unfinished(root, std::slice::from_ref(c))?,
         }
@@ -244,12 +244,19 @@ fn first_unfinished<'a>(
             return Ok((chapter, e));
         }
     }
+    let lang = crate::words::lang();
     match chapters {
         [one] => bail!(
-            "every exercise of chapter {} passes; name one to see its hints",
-            one.chapter.slug
+            "{}",
+            lang.fill(
+                "every exercise of chapter {chapter} passes; name one to see its hints",
+                &[("chapter", &one.chapter.slug)]
+            )
         ),
-        _ => bail!("every exercise passes; name one to see its hints"),
+        _ => bail!(
+            "{}",
+            lang.tr("every exercise passes; name one to see its hints")
+        ),
     }
 }
 

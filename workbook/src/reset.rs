@@ -30,9 +30,9 @@ pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) ->
         let wanted = match (exercise, &current) {
             (None, _) | (Some(_), None) => stub.text.clone(),
             (Some(e), Some(cur)) => restore_items(cur, &stub.text, e).with_context(|| {
-                format!(
-                    "{} cannot be parsed; reset the whole chapter instead",
-                    path.display()
+                lang.fill(
+                    "{path} cannot be parsed; reset the whole chapter instead",
+                    &[("path", &path.display())],
                 )
             })?,
         };
@@ -79,7 +79,9 @@ pub fn reset(root: &Path, chapters: &[Chapter], target: &[String], yes: bool) ->
             }
             std::fs::write(&copy, old)?;
         }
-        std::fs::write(path, new).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(path, new).with_context(|| {
+            crate::words::lang().fill("cannot write {path}", &[("path", &path.display())])
+        })?;
     }
     println!(
         "{}",
@@ -126,7 +128,7 @@ fn find<'a>(
     chapters: &'a [Chapter],
     target: &[String],
 ) -> Result<(&'a Chapter, Option<&'a Exercise>)> {
-    match names::resolve_here(root, chapters, target)? {
+    match names::resolve_here(root, chapters, target, crate::words::lang())? {
         Named::Chapter(c) => Ok((c, None)),
         Named::Exercise(c, e) => Ok((c, Some(e))),
     }

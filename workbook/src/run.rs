@@ -25,27 +25,45 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
     let has_bin = |dir: &Path| dir.join("src/main.rs").is_file() || dir.join("src/bin").is_dir();
     if !has_bin(&chapter.dir) || !has_bin(&chapter.reference_dir()) {
         bail!(
-            "chapter {} has no program to run; its exercises are library functions, try `cargo test` in exercises/{}",
-            chapter.chapter.slug,
-            chapter.folder()
+            "{}",
+            crate::words::lang().fill(
+                "chapter {slug} has no program to run; its exercises are library functions, try `cargo test` in exercises/{folder}",
+                &[("slug", &chapter.chapter.slug), ("folder", &chapter.folder())]
+            )
         );
     }
     let (stdin, args) = match input {
         [file] if Path::new(file).is_file() => (
-            std::fs::read(file).with_context(|| format!("cannot read {file}"))?,
+            std::fs::read(file).with_context(|| crate::words::lang().fill("cannot read {path}", &[("path", &file)]))?,
             Vec::new(),
         ),
         [file] if looks_like_a_path(file) => bail!(
-            "no input file {file} (from {}); give an existing file, arguments for the program, or nothing to type the input",
-            std::env::current_dir()
-                .map(|d| d.display().to_string())
-                .unwrap_or_default()
+            "{}",
+            crate::words::lang().fill(
+                "no input file {file} (from {folder}); give an existing file, arguments for the program, or nothing to type the input",
+                &[
+                    ("file", file),
+                    (
+                        "folder",
+                        &std::env::current_dir()
+                            .map(|d| d.display().to_string())
+                            .unwrap_or_default()
+                    )
+                ]
+            )
         ),
         [] => (read_typed()?, Vec::new()),
         args => (Vec::new(), args.to_vec()),
     };
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    eprintln!("(building {} and {solution}...)", chapter.package());
+    let lang = Lang::chosen(root);
+    eprintln!(
+        "{}",
+        lang.fill(
+            "(building {package} and {solution}...)",
+            &[("package", &chapter.package()), ("solution", &solution)]
+        )
+    );
     // cargo prints the compiler's warnings and errors on stderr, here, above
     // the columns; the programs are then run directly, so nothing but what
     // they print themselves reaches either column.
@@ -68,7 +86,6 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
         .output()?;
     let artifacts = String::from_utf8_lossy(&built.stdout);
     let program = |dir: &Path| executable(&artifacts, &dir.join("Cargo.toml"));
-    let lang = Lang::chosen(root);
     let yours = match program(&chapter.dir) {
         Some(bin) if built.status.success() => exec(&bin, &args, &stdin)?,
         _ => Output {
@@ -80,8 +97,11 @@ pub fn run(root: &Path, chapter: &Chapter, input: &[String]) -> Result<ExitCode>
     };
     let Some(reference_bin) = program(&chapter.reference_dir()) else {
         bail!(
-            "the reference program of chapter {} did not build",
-            chapter.chapter.slug
+            "{}",
+            lang.fill(
+                "the reference program of chapter {slug} did not build",
+                &[("slug", &chapter.chapter.slug)]
+            )
         );
     };
     let mut reference = exec(&reference_bin, &args, &stdin)?;
@@ -125,7 +145,10 @@ fn missing_exercise(lang: &Lang, chapter: &Chapter, output: &str) -> Option<Stri
 
 fn read_typed() -> Result<Vec<u8>> {
     if std::io::stdin().is_terminal() {
-        eprintln!("Type the input, then press Ctrl-D on a line of its own:");
+        eprintln!(
+            "{}",
+            crate::words::lang().tr("Type the input, then press Ctrl-D on a line of its own:")
+        );
     }
     let mut buf = Vec::new();
     std::io::stdin().read_to_end(&mut buf)?;
@@ -201,14 +224,14 @@ fn exec(bin: &Path, args: &[String], stdin: &[u8]) -> Result<Output> {
         if let Some(s) = child.try_wait()? {
             break match s.code() {
                 Some(0) => String::new(),
-                Some(c) => format!("exit status {c}"),
-                None => "killed".into(),
+                Some(c) => crate::words::lang().fill("exit status {code}", &[("code", &c)]),
+                None => crate::words::lang().tr("killed").to_string(),
             };
         }
         if start.elapsed() > LIMIT {
             let _ = child.kill();
             let _ = child.wait();
-            break format!("stopped after {} s", LIMIT.as_secs());
+            break crate::words::lang().fill("stopped after {s} s", &[("s", &LIMIT.as_secs())]);
         }
         std::thread::sleep(Duration::from_millis(20));
     };

@@ -57,13 +57,16 @@ pub fn watch(
     poll: Option<u64>,
 ) -> Result<ExitCode> {
     if chapters.is_empty() {
-        anyhow::bail!("no chapters under exercises/: nothing to watch");
+        anyhow::bail!(
+            "{}",
+            crate::words::lang().tr("no chapters under exercises/: nothing to watch")
+        );
     }
     let pinned: Option<(&Chapter, Option<&Exercise>)> = if names.is_empty() {
         workbook_core::names::here(root, chapters).map(|c| (c, None))
     } else {
         Some(
-            match workbook_core::names::resolve_here(root, chapters, names)? {
+            match workbook_core::names::resolve_here(root, chapters, names, crate::words::lang())? {
                 Named::Exercise(c, e) => (c, Some(e)),
                 Named::Chapter(c) => (c, None),
             },
@@ -87,12 +90,19 @@ pub fn watch(
         None => match native_watcher(handler.clone(), &exercises) {
             Some(w) => w,
             None => {
-                eprintln!("(file notifications are unavailable here; polling every second)");
+                eprintln!(
+                    "{}",
+                    crate::words::lang()
+                        .tr("(file notifications are unavailable here; polling every second)")
+                );
                 poll_watcher(handler, &exercises, 1000)?
             }
         },
     };
-    println!("Watching exercises/ (Ctrl-C to stop).");
+    println!(
+        "{}",
+        crate::words::lang().tr("Watching exercises/ (Ctrl-C to stop).")
+    );
     // Whether the screen shows the latest verdicts: None (not drawn since
     // the last change), Some(false) (the focus only, others still being
     // checked), Some(true) (everything known).
@@ -133,7 +143,13 @@ pub fn watch(
         let mut stale: Vec<_> = scans.iter().filter(|(c, fp, _)| !fresh(c, *fp)).collect();
         stale.sort_by_key(|(_, _, newest)| std::cmp::Reverse(*newest));
         if let Some((c, fp, _)) = focus.filter(|(c, fp, _)| !fresh(c, *fp)) {
-            eprintln!("(running the {} suite...)", c.package());
+            eprintln!(
+                "{}",
+                crate::words::lang().fill(
+                    "(running the {package} suite...)",
+                    &[("package", &c.package())]
+                )
+            );
             state.insert(c.package().to_string(), evaluate(root, c, *fp)?);
             save(&state_path, &state)?;
             drawn = None;
@@ -151,7 +167,13 @@ pub fn watch(
                 drawn = Some(false);
             }
             let (c, fp, _) = stale[0];
-            eprintln!("(running the {} suite...)", c.package());
+            eprintln!(
+                "{}",
+                crate::words::lang().fill(
+                    "(running the {package} suite...)",
+                    &[("package", &c.package())]
+                )
+            );
             state.insert(c.package().to_string(), evaluate(root, c, *fp)?);
             save(&state_path, &state)?;
             // Redrawn once the queue is empty, not now.
@@ -195,9 +217,14 @@ fn poll_watcher(
     ms: u64,
 ) -> Result<Box<dyn Watcher>> {
     let config = notify::Config::default().with_poll_interval(Duration::from_millis(ms.max(100)));
-    let mut w = PollWatcher::new(handler, config).context("cannot start the polling watcher")?;
-    w.watch(dir, RecursiveMode::Recursive)
-        .with_context(|| format!("cannot watch {}", dir.display()))?;
+    let mut w = PollWatcher::new(handler, config).with_context(|| {
+        crate::words::lang()
+            .tr("cannot start the polling watcher")
+            .to_string()
+    })?;
+    w.watch(dir, RecursiveMode::Recursive).with_context(|| {
+        crate::words::lang().fill("cannot watch {path}", &[("path", &dir.display())])
+    })?;
     Ok(Box::new(w))
 }
 
@@ -261,6 +288,16 @@ fn evaluate(root: &Path, c: &Chapter, fingerprint: u64) -> Result<Remembered> {
     Ok(r)
 }
 
+/// A failing test's name as the learner reads it: a build failure is kept
+/// as "does not compile" in the remembered state and said in `lang`.
+fn shown_test<'a>(lang: &'a Lang, test: &'a str) -> &'a str {
+    if test == "does not compile" {
+        lang.tr("does not compile")
+    } else {
+        test
+    }
+}
+
 fn save(path: &Path, state: &State) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
@@ -315,8 +352,11 @@ fn show(
             indicatif::ProgressDrawTarget::stdout(),
         );
         bar.set_style(
-            ProgressStyle::with_template("\n{bar:40} {pos}/{len} exercises done")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(&format!(
+                "\n{{bar:40}} {}",
+                Lang::chosen(root).tr("{pos}/{len} exercises done")
+            ))
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar.set_position(done as u64);
         bar.abandon();
@@ -363,7 +403,7 @@ fn show_chapter(
             "\n{}",
             lang.fill(
                 "{folder} {test}: fix this first, then save again (the compiler's errors are in English)",
-                &[("folder", &c.folder()), ("test", test)]
+                &[("folder", &c.folder()), ("test", &shown_test(&lang, test))]
             )
         );
         for line in workbook_core::runner::shown_lines(msg, 20) {
@@ -378,7 +418,7 @@ fn show_chapter(
     }
     let failure = r.failures.get(&e.name).or(r.failure.as_ref());
     if let Some((test, msg)) = failure {
-        println!("\n{test}:");
+        println!("\n{}:", shown_test(&lang, test));
         for line in workbook_core::runner::shown_lines(msg, 15) {
             println!("    {line}");
         }

@@ -645,6 +645,7 @@ fn trace_speaks_the_learners_language_in_the_terminal_and_on_the_page() {
             "skipped (",
             "the same for",
             "tracing ",
+            ", section ",
         ] {
             assert!(
                 !said.contains(english),
@@ -696,6 +697,34 @@ fn trace_speaks_the_learners_language_in_the_terminal_and_on_the_page() {
             assert!(
                 !page.contains(english),
                 "{code}: English `{english}` on the page"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_unwritten_stub_is_named_by_its_translated_todo_and_book_section() {
+    use workbook_core::lang::Lang;
+    let english = "mark the vertex, record it, then visit each neighbour in order";
+    for code in ["ja", "zh-CN", "ru"] {
+        let lang = Lang::load(&repo(), code);
+        let (out, said) = trace_in(code, "exercises/00_intro", &["dfs_recursive"], None);
+        assert!(out.status.success(), "{code}: {said}");
+        assert_ne!(
+            lang.tr(english),
+            english,
+            "{code} translates the stub's words"
+        );
+        assert!(
+            said.contains(lang.tr(english)),
+            "{code}: the stub's translated words in {said}"
+        );
+        let section = lang.title("The recursive template");
+        assert!(said.contains(section), "{code}: `{section}` in {said}");
+        for english in [english, ", section ", "(book: "] {
+            assert!(
+                !said.contains(english),
+                "{code}: English `{english}` in {said}"
             );
         }
     }

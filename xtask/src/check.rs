@@ -24,7 +24,7 @@ mod names;
 mod thousands;
 
 use anyhow::Result;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use workbook_core::info::Chapter;
 use workbook_core::markdown::{heading_id, markdown_files};
@@ -244,10 +244,19 @@ fn hints(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     problems
 }
 
+/// The book's Markdown pages (every `.md` under `book/src`, `SUMMARY.md`
+/// included), sorted: the one walk of the book the rules that read its
+/// pages share, so they see the same pages in the same order.
+pub fn book_pages(root: &Path) -> Vec<PathBuf> {
+    let mut pages = Vec::new();
+    markdown_files(&root.join("book/src"), &mut pages);
+    pages.sort();
+    pages
+}
+
 fn book(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     let src = root.join("book/src");
-    let mut pages = Vec::new();
-    markdown_files(&src, &mut pages);
+    let pages = book_pages(root);
     let mut problems = Vec::new();
     for page in &pages {
         let Ok(text) = std::fs::read_to_string(page) else {

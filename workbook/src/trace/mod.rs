@@ -110,7 +110,7 @@ pub fn trace(root: &Path, chapters: &[Chapter], options: &Options) -> Result<Exi
         );
         return Ok(ExitCode::from(1));
     }
-    let book = lang.titles_in(&short_page(root, &exercise.book));
+    let book = short_page(root, &exercise.book, lang);
     let run_both = |index: usize| -> Result<(Run, Run)> {
         let mut yours = scratch.run("learner", index)?;
         // The copy keeps the learner's line numbers; only its folder differs.
@@ -197,7 +197,7 @@ fn pick<'a>(
     lang: &Lang,
 ) -> Result<(&'a Chapter, &'a Exercise, Vec<String>)> {
     if words.len() >= 2
-        && let Ok(Named::Exercise(c, e)) = names::resolve_here(root, chapters, &words[..2])
+        && let Ok(Named::Exercise(c, e)) = names::resolve_here(root, chapters, &words[..2], lang)
     {
         return Ok((c, e, words[2..].to_vec()));
     }
@@ -207,7 +207,7 @@ fn pick<'a>(
             lang.tr("trace needs an exercise: `workbook trace dfs_recursive`")
         );
     };
-    match names::resolve_here(root, chapters, std::slice::from_ref(first))? {
+    match names::resolve_here(root, chapters, std::slice::from_ref(first), lang)? {
         Named::Exercise(c, e) => Ok((c, e, words[1..].to_vec())),
         Named::Chapter(c) => {
             let traceable: Vec<&str> = specs::SPECS
@@ -419,7 +419,18 @@ pub fn compare(
             .exercises
             .iter()
             .find(|e| e.stubs.values().any(|n| nudge.starts_with(n.as_str())));
-        let shown = lang.tr(nudge);
+        // The stub generator writes `<info.toml's words> (book: <page>)`:
+        // the words are the catalogue's message, the page is kept.
+        let shown = match nudge.rsplit_once(" (book: ") {
+            Some((words, page)) => lang.fill(
+                "{what} (book: {page})",
+                &[
+                    ("what", &lang.tr(words)),
+                    ("page", &page.strip_suffix(')').unwrap_or(page)),
+                ],
+            ),
+            None => lang.tr(nudge).to_string(),
+        };
         let text = match owner {
             Some(o) if o.name != exercise => lang.fill(
                 "at step {step} your code stops at a todo!() of `{owner}` (\"{nudge}\"), which this \
@@ -536,7 +547,10 @@ pub fn compare(
 /// Two calls of chapter 2's search whose boards differ: the first square
 /// (reading order) one holds a queen on and the other does not.
 fn boards_apart(a: &events::Call, b: &events::Call, lang: &Lang) -> Option<String> {
-    let (mine, theirs) = (specs::queens_of(a)?, specs::queens_of(b)?);
+    let (mine, theirs) = (
+        specs::eight_queens::queens_of(a)?,
+        specs::eight_queens::queens_of(b)?,
+    );
     let only_mine = mine.iter().find(|q| !theirs.contains(q));
     let only_theirs = theirs.iter().find(|q| !mine.contains(q));
     match (only_mine, only_theirs) {
@@ -552,20 +566,26 @@ fn boards_apart(a: &events::Call, b: &events::Call, lang: &Lang) -> Option<Strin
     }
 }
 
-/// A book section as `names::page` names it, without the served address:
-/// `"0. Depth-first search", section "The recursive template" (book/src/intro/index.md)`.
-fn short_page(root: &Path, book: &str) -> String {
-    let full = names::page(root, book);
-    match full.split_once("; http") {
-        Some((head, _)) => format!("{head})"),
-        None => full,
-    }
+/// A book section as `names::page_in` names it, without the served
+/// address: `"0. Depth-first search", section "The recursive template"
+/// (book/src/intro/index.md)`, in the learner's language.
+fn short_page(root: &Path, book: &str, lang: &Lang) -> String {
+    let file = book.split_once('#').map_or(book, |(f, _)| f);
+    lang.fill(
+        "{shown} (book/src/{file})",
+        &[
+            ("shown", &names::titled_in(root, book, lang)),
+            ("file", &file),
+        ],
+    )
+    .trim_start()
+    .to_string()
 }
 
 /// Opens the page with `$BROWSER`, else the system's opener; a failure is
 /// said, not fatal (the path is printed).
 fn open(page: &PathBuf, lang: &Lang) {
-    if let Some(why) = workbook_core::browser::why_not(|name| std::env::var(name).ok()) {
+    if let Some(why) = workbook_core::browser::why_not(|name| std::env::var(name).ok(), lang) {
         eprintln!(
             "{}",
             lang.fill(

@@ -58,7 +58,9 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
     )?;
     let asset = |name: &str| -> Result<String> {
         let p = root.join("book/src/assets").join(name);
-        std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))
+        std::fs::read_to_string(&p).with_context(|| {
+            crate::words::lang().fill("cannot read {path}", &[("path", &p.display())])
+        })
     };
     // A `</script>` inside a script would end it early.
     let script =
@@ -122,7 +124,9 @@ pub fn write(path: &Path, root: &Path, s: Sides) -> Result<PathBuf> {
         tree = script("bt-tree.js")?,
         play = script("bt-player.js")?,
     );
-    std::fs::write(path, html).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::write(path, html).with_context(|| {
+        crate::words::lang().fill("cannot write {path}", &[("path", &path.display())])
+    })?;
     Ok(path.to_path_buf())
 }
 
@@ -137,9 +141,16 @@ fn player(
 ) -> Result<(String, Vec<usize>)> {
     let (run, files) = side;
     let (text, shown) = records_of(s.spec, s.index, id, instance, run, files, src_dir, s.lang);
-    let doc = records::parse(&text).context("the trace's records do not read back")?;
+    let doc = records::parse(&text).with_context(|| {
+        crate::words::lang()
+            .tr("the trace's records do not read back")
+            .to_string()
+    })?;
     let Some(trace) = doc.traces.first() else {
-        bail!("the trace's records hold no player");
+        bail!(
+            "{}",
+            crate::words::lang().tr("the trace's records hold no player")
+        );
     };
     let mut html = render::player(&[trace]);
     // The player's fallback for a reader without scripts, in their words.
@@ -166,14 +177,16 @@ fn players_strings(root: &Path, lang: &Lang) -> Result<String> {
     let mut strings = serde_json::Map::new();
     if !lang.is_english() {
         let path = root.join("book/po/ui").join(format!("{}.po", lang.code()));
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            crate::words::lang().fill("cannot read {path}", &[("path", &path.display())])
+        })?;
         let catalogue = lang::parse(&text);
         let mut scripts = String::new();
         for name in ["bt-i18n.js", "bt-tree.js", "bt-player.js"] {
             let p = root.join("book/src/assets").join(name);
-            scripts += &std::fs::read_to_string(&p)
-                .with_context(|| format!("cannot read {}", p.display()))?;
+            scripts += &std::fs::read_to_string(&p).with_context(|| {
+                crate::words::lang().fill("cannot read {path}", &[("path", &p.display())])
+            })?;
         }
         for (id, forms) in catalogue {
             let quoted = serde_json::Value::String(id.clone()).to_string();
@@ -276,7 +289,7 @@ pub fn records_of(
     // lights its first line, so a counter of that line counts its calls.
     let recursive = spec.traced.last().copied().unwrap_or_default();
     let short = recursive.rsplit("::").next().unwrap_or(recursive);
-    let queens = specs::a_level_per_queen(spec);
+    let queens = specs::eight_queens::a_level_per_queen(spec);
     match starts.get(recursive) {
         Some(line) if queens => {
             rec(&[
@@ -330,7 +343,8 @@ pub fn records_of(
                 // A level per queen (chapter 2, as its page tells it): a call
                 // after a square left empty is its caller's node going on,
                 // not a node one level down.
-                let along = queens && parent_call.is_some_and(|p| specs::goes_along(call, p));
+                let along =
+                    queens && parent_call.is_some_and(|p| specs::eight_queens::goes_along(call, p));
                 let (node, parent) = match open.last() {
                     Some(o) if along => (o.0, parents[o.0].unwrap_or(0)),
                     _ => {
@@ -377,9 +391,27 @@ pub fn records_of(
                 }
                 // The board as the code holds it: a queen the path does not
                 // explain is drawn (and said), one it lost is taken off.
-                if let Some(queens) = specs::queens_of(call) {
+                if let Some(queens) = specs::eight_queens::queens_of(call) {
                     let parent = node_parent.clone();
                     let node = node.to_string();
+                    // One step on this call's node, with no line lit: the
+                    // board's change that the call path alone does not tell.
+                    let mut board_step =
+                        |kind: &str, (qr, qc): (usize, usize), text: &str, note: String| {
+                            rec(&[
+                                "step",
+                                kind,
+                                &node,
+                                &parent,
+                                "0",
+                                "-",
+                                &qr.to_string(),
+                                &qc.to_string(),
+                                text,
+                                &note,
+                            ]);
+                            steps += 1;
+                        };
                     let stale: Vec<(usize, usize)> = drawn
                         .iter()
                         .filter(|(at, t)| *t == "Q" && !givens.contains(at) && !queens.contains(at))
@@ -387,45 +419,31 @@ pub fn records_of(
                         .collect();
                     for (qr, qc) in stale {
                         drawn.remove(&(qr, qc));
-                        rec(&[
-                            "step",
+                        board_step(
                             "undo",
-                            &node,
-                            &parent,
-                            "0",
-                            "-",
-                            &qr.to_string(),
-                            &qc.to_string(),
+                            (qr, qc),
                             "",
-                            &lang.fill(
+                            lang.fill(
                                 "The board holds no queen on ({row}, {col}) any more.",
                                 &[("row", &qr), ("col", &qc)],
                             ),
-                        ]);
-                        steps += 1;
+                        );
                     }
                     for &(qr, qc) in &queens {
                         if drawn.get(&(qr, qc)).is_some_and(|t| t == "Q") {
                             continue;
                         }
                         drawn.insert((qr, qc), "Q".to_string());
-                        rec(&[
-                            "step",
+                        board_step(
                             "place",
-                            &node,
-                            &parent,
-                            "0",
-                            "-",
-                            &qr.to_string(),
-                            &qc.to_string(),
+                            (qr, qc),
                             "Q",
-                            &lang.fill(
+                            lang.fill(
                                 "The board still holds a queen on ({row}, {col}): its call has \
                                  returned, but the queen was never taken back.",
                                 &[("row", &qr), ("col", &qc)],
                             ),
-                        ]);
-                        steps += 1;
+                        );
                     }
                 }
                 open.push((node, cell, call, !along));

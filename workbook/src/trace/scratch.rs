@@ -57,11 +57,14 @@ pub struct BuildError(pub String);
 /// The learner's chapter sources in `src`, as they are now (never written to).
 pub fn learner_files(src: &Path) -> Result<Files> {
     let mut files = Vec::new();
-    for entry in std::fs::read_dir(src).with_context(|| format!("cannot list {}", src.display()))? {
+    for entry in std::fs::read_dir(src).with_context(|| {
+        crate::words::lang().fill("cannot list {path}", &[("path", &src.display())])
+    })? {
         let path = entry?.path();
         if path.extension().is_some_and(|x| x == "rs") {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = std::fs::read_to_string(&path).with_context(|| {
+                crate::words::lang().fill("cannot read {path}", &[("path", &path.display())])
+            })?;
             let name = path.file_name().map(PathBuf::from).unwrap_or_default();
             files.push((name, text));
         }
@@ -92,21 +95,34 @@ impl Scratch {
             .unwrap_or_else(|| root.join("target"));
         let slug = chapter.chapter.slug.clone();
         let dir = target.join("trace").join(&slug);
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-        let guard = std::fs::File::create(dir.join(".lock"))
-            .with_context(|| format!("cannot create {}", dir.join(".lock").display()))?;
+        std::fs::create_dir_all(&dir).with_context(|| {
+            crate::words::lang().fill("cannot create {path}", &[("path", &dir.display())])
+        })?;
+        let guard = std::fs::File::create(dir.join(".lock")).with_context(|| {
+            crate::words::lang().fill(
+                "cannot create {path}",
+                &[("path", &dir.join(".lock").display())],
+            )
+        })?;
         // std's advisory lock (flock on unix), held until `guard` drops.
-        guard
-            .lock()
-            .with_context(|| format!("cannot lock {}", dir.join(".lock").display()))?;
+        guard.lock().with_context(|| {
+            crate::words::lang().fill(
+                "cannot lock {path}",
+                &[("path", &dir.join(".lock").display())],
+            )
+        })?;
         write_if_changed(&dir.join("Cargo.toml"), &workspace_manifest(root)?)?;
         let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
         if !dir.join("Cargo.lock").exists() {
             write_if_changed(&dir.join("Cargo.lock"), &lock)?;
         }
-        let manifest = std::fs::read_to_string(chapter.dir.join("Cargo.toml"))
-            .with_context(|| format!("cannot read {}", chapter.dir.join("Cargo.toml").display()))?;
+        let manifest =
+            std::fs::read_to_string(chapter.dir.join("Cargo.toml")).with_context(|| {
+                crate::words::lang().fill(
+                    "cannot read {path}",
+                    &[("path", &chapter.dir.join("Cargo.toml").display())],
+                )
+            })?;
         for (side, files) in [("learner", learner), ("reference", reference)] {
             let crate_dir = dir.join(side);
             let package = format!("trace_{slug}_{side}");
@@ -141,7 +157,9 @@ impl Scratch {
             ])
             .stdin(Stdio::null())
             .output()
-            .context("cannot run cargo")?;
+            .with_context(|| {
+                crate::words::lang().fill("cannot run {program}", &[("program", &"cargo")])
+            })?;
         if out.status.success() {
             return Ok(Ok(()));
         }
@@ -152,7 +170,13 @@ impl Scratch {
         {
             return Ok(Err(BuildError(first_error(&said))));
         }
-        bail!("the scratch build of the trace failed:\n{said}");
+        bail!(
+            "{}",
+            crate::words::lang().fill(
+                "the scratch build of the trace failed:\n{said}",
+                &[("said", &said)]
+            )
+        );
     }
 
     /// Runs instance `index` of one side (`learner` or `reference`).
@@ -170,7 +194,9 @@ impl Scratch {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
-            .with_context(|| format!("cannot run {}", bin.display()))?;
+            .with_context(|| {
+                crate::words::lang().fill("cannot run {program}", &[("program", &bin.display())])
+            })?;
         let started = Instant::now();
         let limit = time_limit();
         let status = loop {
@@ -213,17 +239,23 @@ fn first_error(said: &str) -> String {
         .lines()
         .find(|l| l.contains(": error"))
         .or_else(|| said.lines().find(|l| l.starts_with("error")))
-        .unwrap_or("the build failed");
+        .unwrap_or(crate::words::lang().tr("the build failed"));
     line.replacen("learner/src/", "src/", 1)
 }
 
 /// The root manifest with the two members instead of the workbook's.
 fn workspace_manifest(root: &Path) -> Result<String> {
-    let text =
-        std::fs::read_to_string(root.join("Cargo.toml")).context("cannot read Cargo.toml")?;
-    let mut doc: toml::Table = toml::from_str(&text).context("cannot parse Cargo.toml")?;
+    let text = std::fs::read_to_string(root.join("Cargo.toml")).with_context(|| {
+        crate::words::lang().fill("cannot read {path}", &[("path", &"Cargo.toml")])
+    })?;
+    let mut doc: toml::Table = toml::from_str(&text).with_context(|| {
+        crate::words::lang().fill("cannot parse {path}", &[("path", &"Cargo.toml")])
+    })?;
     let Some(toml::Value::Table(ws)) = doc.get_mut("workspace") else {
-        bail!("the root Cargo.toml has no [workspace]");
+        bail!(
+            "{}",
+            crate::words::lang().tr("the root Cargo.toml has no [workspace]")
+        );
     };
     ws.insert(
         "members".into(),
@@ -237,8 +269,9 @@ fn workspace_manifest(root: &Path) -> Result<String> {
 /// A member's manifest: the chapter's own dependencies, no tests, the
 /// recorder's binary.
 fn member_manifest(chapter_manifest: &str, name: &str) -> Result<String> {
-    let doc: toml::Table =
-        toml::from_str(chapter_manifest).context("cannot parse the chapter's Cargo.toml")?;
+    let doc: toml::Table = toml::from_str(chapter_manifest).with_context(|| {
+        crate::words::lang().fill("cannot parse {path}", &[("path", &"Cargo.toml")])
+    })?;
     let mut deps = toml::Table::new();
     if let Some(toml::Value::Table(d)) = doc.get("dependencies") {
         for (name, spec) in d {
@@ -331,8 +364,11 @@ fn write_if_changed(path: &Path, text: &str) -> Result<()> {
         return Ok(());
     }
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("cannot create {}", parent.display()))?;
+        std::fs::create_dir_all(parent).with_context(|| {
+            crate::words::lang().fill("cannot create {path}", &[("path", &parent.display())])
+        })?;
     }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::write(path, text).with_context(|| {
+        crate::words::lang().fill("cannot write {path}", &[("path", &path.display())])
+    })
 }

@@ -85,7 +85,10 @@ pub fn serve(root: &Path, port: u16, open: bool, lang: Option<&str>) -> Result<E
     };
     println!("Serving the book at {url} (Ctrl-C stops).");
     if open {
-        match workbook_core::browser::why_not(|name| std::env::var(name).ok()) {
+        match workbook_core::browser::why_not(
+            |name| std::env::var(name).ok(),
+            &workbook_core::lang::Lang::english(),
+        ) {
             Some(why) => eprintln!("cannot open a browser: {why}; open {url} yourself"),
             None => {
                 if let Err(e) = opener::open(&url) {

@@ -53,7 +53,7 @@ impl Tool {
 pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     let mut pages = vec![root.join("README.md")];
     workbook_core::markdown::markdown_files(&root.join("grading"), &mut pages);
-    workbook_core::markdown::markdown_files(&root.join("book/src"), &mut pages);
+    pages.extend(super::book_pages(root));
     pages.sort();
     let mut problems = Vec::new();
     for page in pages {

@@ -90,9 +90,7 @@ impl Source {
 pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
     let sources = load_sources(chapters);
     let src = root.join("book/src");
-    let mut pages = Vec::new();
-    workbook_core::markdown::markdown_files(&src, &mut pages);
-    pages.sort();
+    let pages = super::book_pages(root);
     let mut problems = Vec::new();
     let mut shown_on: BTreeMap<PathBuf, BTreeSet<(String, String)>> = BTreeMap::new();
     for page in &pages {

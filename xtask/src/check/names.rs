@@ -17,18 +17,15 @@
 //! read of every page and one parse of each stub file.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use workbook_core::info::Chapter;
-use workbook_core::markdown::markdown_files;
 
 /// Every name the book and README use for an exercise that no `info.toml`
 /// lists where it should, and every function an exercise table names that
 /// the stub lacks.
 pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
-    let mut pages = Vec::new();
-    markdown_files(&root.join("book/src"), &mut pages);
+    let mut pages = super::book_pages(root);
     pages.push(root.join("README.md"));
-    pages.sort();
     let functions: Vec<BTreeSet<String>> = chapters.iter().map(stub_functions).collect();
     let mut problems = Vec::new();
     for page in &pages {
@@ -106,16 +103,8 @@ pub fn problems(root: &Path, chapters: &[Chapter]) -> Vec<String> {
 
 /// Every function of the chapter's stub files (`name` and `Type::name`).
 fn stub_functions(chapter: &Chapter) -> BTreeSet<String> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(chapter.stub_src())
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .collect();
-    files.sort();
     let mut names = BTreeSet::new();
-    for path in files {
+    for path in chapter.stub_files().unwrap_or_default() {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         for (name, _) in workbook_core::stubs::item_ranges(&text).unwrap_or_default() {
             if let Some((_, method)) = name.split_once("::") {

@@ -15,8 +15,7 @@ use std::path::Path;
 
 /// Every unseparated big number in the book's prose and snippets.
 pub fn problems(root: &Path) -> Vec<String> {
-    let mut files = Vec::new();
-    workbook_core::markdown::markdown_files(&root.join("book/src"), &mut files);
+    let mut files = super::book_pages(root);
     snippets(&root.join("book/src"), &mut files);
     files.sort();
     let mut problems = Vec::new();

@@ -161,13 +161,9 @@ fn stubbed_docs_of(
     let stubbed: std::collections::BTreeSet<&str> =
         exercise.stubs.keys().map(String::as_str).collect();
     let mut found = Vec::new();
-    let src = chapter.stub_src();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&src)
-        .with_context(|| format!("cannot read {}", src.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .collect();
-    files.sort();
+    let files = chapter
+        .stub_files()
+        .with_context(|| format!("cannot read {}", chapter.stub_src().display()))?;
     for path in files {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
