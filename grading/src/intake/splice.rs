@@ -412,6 +412,14 @@ impl<'a> Splicer<'a> {
         let mut new = Vec::new();
         for leaf in use_leaves(&Item::Use(u.clone())) {
             if self.given.leaves.contains(&leaf.render()) {
+                if matches!(u.vis, Visibility::Public(_))
+                    && !self.given.pub_leaves.contains(&leaf.render())
+                {
+                    fo.note(format!(
+                        "`pub use {}`: the stub imports it without `pub`; the stub's line was built",
+                        leaf.render()
+                    ));
+                }
                 continue;
             }
             if let Some(b) = leaf.binding()

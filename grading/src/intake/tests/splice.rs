@@ -208,6 +208,20 @@ fn a_pub_use_the_stub_itself_gives_is_kept_as_given_and_not_refused() {
 }
 
 #[test]
+fn a_pub_use_of_what_the_stub_imports_privately_is_noted_and_exports_nothing() {
+    // The fixture's stub has `use std::fmt;`: the learner's `pub` is dropped.
+    let i = assert_accepted(&with("").replacen("use std::fmt;", "pub use std::fmt;", 1));
+    assert!(!lib_of(&i).contains("pub use"), "{}", lib_of(&i));
+    assert!(
+        i.notes
+            .iter()
+            .any(|n| n.contains("`pub use std::fmt`: the stub imports it without `pub`")),
+        "{:?}",
+        i.notes
+    );
+}
+
+#[test]
 fn a_pub_use_beside_a_given_one_that_exports_something_new_is_still_refused() {
     let lib = format!(
         "{}\npub use std::collections::BTreeMap as Given;\npub use std::collections::HashMap;\n",
