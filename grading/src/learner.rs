@@ -78,7 +78,8 @@ pub(super) fn grade_into(
     let folders: Vec<String> = ctx.chapters.iter().map(Chapter::folder).collect();
     let sub = submission::read(path, &folders).context("cannot read the submission")?;
     r.notes.extend(sub.notes.iter().cloned());
-    r.notes.extend(ignored_notes(ctx.root, &sub));
+    let first = folders.first().map_or("NN_slug", String::as_str);
+    r.notes.extend(ignored_notes(ctx.root, &sub, first));
     let mut accepted = Vec::new();
     for (ci, c) in ctx.chapters.iter().enumerate() {
         let Some(files) = sub.chapters.get(&c.folder()) else {
@@ -263,7 +264,7 @@ fn build_subjects(
 
 /// Notes for the instructor's files the submission changed (they were
 /// ignored: the grader used its own), at most a screenful.
-pub(super) fn ignored_notes(root: &Path, sub: &submission::Submission) -> Vec<String> {
+pub(super) fn ignored_notes(root: &Path, sub: &submission::Submission, first: &str) -> Vec<String> {
     const SHOWN: usize = 20;
     let changed: Vec<String> = sub
         .ignored
@@ -273,7 +274,10 @@ pub(super) fn ignored_notes(root: &Path, sub: &submission::Submission) -> Vec<St
             Ok(_) => Some(format!(
                 "ignored `{rel}`: it differs from the instructor's copy, which was used"
             )),
-            Err(_) => Some(format!("ignored `{rel}`: not a file the learner writes")),
+            Err(_) => Some(format!(
+                "ignored `{rel}`: not a file the learner writes{}",
+                where_sources_go(rel, first)
+            )),
         })
         .collect();
     let extra = changed.len().saturating_sub(SHOWN);
@@ -282,4 +286,51 @@ pub(super) fn ignored_notes(root: &Path, sub: &submission::Submission) -> Vec<St
         notes.push(format!("... and {extra} more ignored file(s)"));
     }
     notes
+}
+
+/// For a Rust file the grader did not take and that is not under
+/// `exercises/` (a flat layout), where a chapter's sources are read from, with `first` (`00_intro`) as the example: a learner who
+/// handed in `lib.rs` at the top learns where it should have been.
+fn where_sources_go(rel: &str, first: &str) -> String {
+    if !rel.ends_with(".rs") || rel.starts_with("exercises/") {
+        return String::new();
+    }
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    format!(
+        "; a chapter's sources are read from `exercises/NN_slug/src/` in the submission \
+         (e.g. `NAME/exercises/{first}/src/{name}`, or `NAME/{first}/src/{name}` in a copy of `exercises/`)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notes_for(rel: &str) -> Vec<String> {
+        let sub = submission::Submission {
+            ignored: vec![(rel.to_string(), b"pub fn f() {}".to_vec())],
+            ..Default::default()
+        };
+        ignored_notes(Path::new("/nonexistent/workbook"), &sub, "00_intro")
+    }
+
+    #[test]
+    fn a_flat_lib_rs_is_told_where_a_chapters_sources_are_expected() {
+        let notes = notes_for("lib.rs");
+        assert_eq!(notes.len(), 1);
+        assert!(
+            notes[0].starts_with("ignored `lib.rs`: not a file the learner writes; ")
+                && notes[0].contains("`NAME/exercises/00_intro/src/lib.rs`"),
+            "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn a_file_beside_the_sources_in_the_right_layout_gets_no_layout_hint() {
+        let notes = notes_for("exercises/00_intro/build.rs");
+        assert_eq!(
+            notes,
+            ["ignored `exercises/00_intro/build.rs`: not a file the learner writes"]
+        );
+    }
 }

@@ -348,6 +348,9 @@ pub(super) struct ImplAt {
 pub(super) struct Given {
     pub(super) names: BTreeMap<String, Range<usize>>,
     pub(super) leaves: BTreeSet<String>,
+    /// The leaves of its `pub use` items: a learner's `pub use` of a leaf
+    /// the stub imports privately is noted (the stub's line is built).
+    pub(super) pub_leaves: BTreeSet<String>,
     pub(super) first: BTreeSet<String>,
     pub(super) bound: BTreeSet<String>,
     pub(super) stub_fns: BTreeMap<String, FnAt>,
@@ -367,6 +370,15 @@ impl Given {
             leaves: file
                 .items
                 .iter()
+                .flat_map(use_leaves)
+                .map(|l| l.render())
+                .collect(),
+            pub_leaves: file
+                .items
+                .iter()
+                .filter(
+                    |i| matches!(i, Item::Use(u) if matches!(u.vis, syn::Visibility::Public(_))),
+                )
                 .flat_map(use_leaves)
                 .map(|l| l.render())
                 .collect(),

@@ -396,22 +396,30 @@ impl<'a> Splicer<'a> {
         }
     }
 
-    /// A top-level `use`: each new leaf is checked and re-emitted on its own.
+    /// A top-level `use`: each new leaf is checked and re-emitted on its
+    /// own. A leaf the pristine file itself imports is given: the pristine
+    /// line is built whatever the learner's copy says, so a stub's own
+    /// `pub use` handed back unchanged is no export of the learner's.
     fn new_use(&mut self, u: &syn::ItemUse, fo: &mut FileOut) {
         let line = u.use_token.span.start().line;
         for a in &u.attrs {
             self.checker.visit_attribute(a);
         }
-        if matches!(u.vis, Visibility::Public(_)) {
-            let reason = "`pub use` would export a name the tests might reach".to_string();
-            self.checker.found.push((line, "pub", reason));
-        }
         let vis = match &u.vis {
             Visibility::Inherited => String::new(),
             v => format!("{} ", self.learner_text(&v.span().byte_range())),
         };
+        let mut new = Vec::new();
         for leaf in use_leaves(&Item::Use(u.clone())) {
             if self.given.leaves.contains(&leaf.render()) {
+                if matches!(u.vis, Visibility::Public(_))
+                    && !self.given.pub_leaves.contains(&leaf.render())
+                {
+                    fo.note(format!(
+                        "`pub use {}`: the stub imports it without `pub`; the stub's line was built",
+                        leaf.render()
+                    ));
+                }
                 continue;
             }
             if let Some(b) = leaf.binding()
@@ -423,6 +431,13 @@ impl<'a> Splicer<'a> {
                 ));
                 continue;
             }
+            new.push(leaf);
+        }
+        if matches!(u.vis, Visibility::Public(_)) && !new.is_empty() {
+            let reason = "`pub use` would export a name the tests might reach".to_string();
+            self.checker.found.push((line, "pub", reason));
+        }
+        for leaf in new {
             if self.use_leaf(&leaf, line, !vis.is_empty()) {
                 self.appended
                     .push_str(&format!("\n{vis}use {};\n", leaf.render()));

@@ -183,6 +183,65 @@ fn a_pub_helper_is_refused_and_a_crate_visible_one_is_not() {
     ));
 }
 
+/// The fixture chapter with a `pub use` of its own, as a stub may give
+/// one (chapter 0 re-exporting `islands::count_islands`), and the learner's
+/// `lib.rs` taken against it.
+fn take_with_given_pub_use(lib: &str) -> ChapterIntake {
+    const GIVEN: &str = "\npub use std::collections::BTreeMap as Given;\n";
+    let mut pristine = chapter();
+    pristine.insert(PathBuf::from("lib.rs"), format!("{LIB}{GIVEN}"));
+    let submitted = BTreeMap::from([(PathBuf::from("lib.rs"), lib.as_bytes().to_vec())]);
+    take(&pristine, &submitted, &stubs(), &[], &[])
+}
+
+#[test]
+fn a_pub_use_the_stub_itself_gives_is_kept_as_given_and_not_refused() {
+    let lib = format!(
+        "{}\npub use std::collections::BTreeMap as Given;\n",
+        solved("vec![n]")
+    );
+    let i = take_with_given_pub_use(&lib);
+    assert!(i.refused.is_empty(), "{:?}", i.refused);
+    // Built once, from the pristine line: the learner's copy adds nothing.
+    assert_eq!(lib_of(&i).matches("pub use").count(), 1, "{}", lib_of(&i));
+    assert!(lib_of(&i).contains("vec![n]"));
+}
+
+#[test]
+fn a_pub_use_of_what_the_stub_imports_privately_is_noted_and_exports_nothing() {
+    // The fixture's stub has `use std::fmt;`: the learner's `pub` is dropped.
+    let i = assert_accepted(&with("").replacen("use std::fmt;", "pub use std::fmt;", 1));
+    assert!(!lib_of(&i).contains("pub use"), "{}", lib_of(&i));
+    assert!(
+        i.notes
+            .iter()
+            .any(|n| n.contains("`pub use std::fmt`: the stub imports it without `pub`")),
+        "{:?}",
+        i.notes
+    );
+}
+
+#[test]
+fn a_pub_use_beside_a_given_one_that_exports_something_new_is_still_refused() {
+    let lib = format!(
+        "{}\npub use std::collections::BTreeMap as Given;\npub use std::collections::HashMap;\n",
+        solved("vec![n]")
+    );
+    let i = take_with_given_pub_use(&lib);
+    let refusal = i.refused.iter().find(|r| r.rule == "pub");
+    assert!(
+        refusal.is_some_and(|r| r.reason.contains("`pub use` would export a name")),
+        "{:?}",
+        i.refused
+    );
+    let grouped = format!(
+        "{}\npub use std::collections::{{BTreeMap as Given, HashSet}};\n",
+        solved("vec![n]")
+    );
+    let i = take_with_given_pub_use(&grouped);
+    assert!(rules(&i).contains(&"pub"), "{:?}", i.refused);
+}
+
 #[test]
 fn a_helper_that_shadows_a_name_the_given_code_uses_is_refused() {
     assert_refused(&with("struct Vec;"), "shadow");
@@ -194,4 +253,26 @@ fn a_helper_that_shadows_a_name_the_given_code_uses_is_refused() {
     // A local binding hides a function, so a helper may take a name the
     // given code only binds (`other` is a parameter of `eq`).
     assert_accepted(&with("fn other() {}"));
+}
+
+#[test]
+fn chapter_zero_with_the_stubs_own_pub_use_of_count_islands_is_taken() {
+    // The line an instructor may give in chapter 0's stub, handed back
+    // unchanged by the learner: the learner must not be refused for it.
+    const LINE: &str = "\npub use islands::count_islands;\n";
+    let mut intro = intro();
+    let lib = PathBuf::from("lib.rs");
+    let stub = intro.pristine[&lib].clone() + LINE;
+    intro.pristine.insert(lib.clone(), stub);
+    let learner = intro.solution[&lib].clone() + LINE;
+    let i = take_real(&intro, "lib.rs", &learner, &[]);
+    assert!(i.refused.is_empty(), "{:?}", i.refused);
+    assert_eq!(
+        i.files[&lib]
+            .matches("pub use islands::count_islands;")
+            .count(),
+        1
+    );
+    let added = format!("{learner}pub use islands::count_islands as also_exported;\n");
+    assert!(rules(&take_real(&intro, "lib.rs", &added, &[])).contains(&"pub"));
 }
