@@ -213,13 +213,9 @@ fn given_docs_of(chapter: &workbook_core::info::Chapter) -> Result<Vec<(String, 
         .iter()
         .flat_map(|e| e.stubs.keys().map(String::as_str))
         .collect();
-    let src = chapter.stub_src();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&src)
-        .with_context(|| format!("cannot read {}", src.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .collect();
-    files.sort();
+    let files = chapter
+        .stub_files()
+        .with_context(|| format!("cannot read {}", chapter.stub_src().display()))?;
     let mut found = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(&path)
