@@ -3,8 +3,9 @@
 //! The problem: a reader of the Japanese book opens a stub and reads what
 //! the function must do in English, while the generated stubs must stay one
 //! English source (`cargo xtask stubs` derives them, `cargo xtask check`
-//! proves `exercises/` is exactly that). The choice made here: the doc
-//! comment of every function a stub hides (what the learner writes) is a
+//! proves `exercises/` is exactly that). The choice made here: every doc
+//! comment of a stub (the file's `//!` header, the doc of each function it
+//! hides, and of each item it gives: types, fields, consts) is a
 //! message of the loop's catalogue (`book/po/loop/<lang>.po`, extracted by
 //! `cargo xtask book extract`), and `cargo workbook lang CODE` rewrites, in
 //! the learner's checkout, each `///` or `//!` block that still reads as
@@ -88,6 +89,22 @@ pub fn stubbed_docs(text: &str, stubbed: &BTreeSet<&str>) -> Vec<DocBlock> {
     doc_blocks(text)
         .into_iter()
         .filter(|b| starts.contains(&(b.range.start + b.indent.len())))
+        .collect()
+}
+
+/// The other doc comments of a stub file: its header (`//!`) and the docs
+/// of the items it gives (types, fields, consts, the functions and methods
+/// it keeps), every block that is not one of [`stubbed_docs`]. They are
+/// messages of the loop's catalogue too, so a stub reads in the learner's
+/// language from its first line, not only where they write.
+pub fn given_docs(text: &str, stubbed: &BTreeSet<&str>) -> Vec<DocBlock> {
+    let hidden: Vec<_> = stubbed_docs(text, stubbed)
+        .into_iter()
+        .map(|b| b.range)
+        .collect();
+    doc_blocks(text)
+        .into_iter()
+        .filter(|b| !hidden.contains(&b.range))
         .collect()
 }
 
@@ -196,6 +213,17 @@ mod tests {
         assert_eq!(texts, ["Hidden.", "A method."]);
     }
 
+    #[test]
+    fn the_header_and_the_given_items_docs_are_the_other_messages() {
+        let text = "//! The file.\n\n/// Hidden.\npub fn a() {}\n\n/// A type.\npub struct S {\n    /// A field.\n    pub x: u8,\n}\n\nimpl S {\n    /// Kept.\n    pub fn k(&self) {}\n}\n";
+        let stubbed: BTreeSet<&str> = ["a"].into();
+        let texts: Vec<String> = given_docs(text, &stubbed)
+            .into_iter()
+            .map(|b| b.text)
+            .collect();
+        assert_eq!(texts, ["The file.", "A type.", "A field.", "Kept."]);
+    }
+
     /// The lines of `text` that are not doc comments: the code.
     fn code(text: &str) -> Vec<&str> {
         text.lines()
@@ -227,7 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn each_language_rewrites_every_stubbed_doc_and_not_one_byte_of_code() {
+    fn each_language_rewrites_every_doc_comment_of_every_stub_and_not_one_byte_of_code() {
         let english = Localizer::for_repository(&root(), "en");
         let ru = Localizer::for_repository(&root(), "ru");
         let mut rewritten = 0;
@@ -241,16 +269,21 @@ mod tests {
                     "{} in {code_name}",
                     path.display()
                 );
-                // Every doc comment of a stubbed function now reads in the
-                // language: the catalogue translates each one.
+                // Every doc comment of the stub now reads in the language:
+                // its header, the docs of the functions it hides and of
+                // the items it gives. The catalogue translates each one.
                 let before = doc_blocks(&text);
                 let after = doc_blocks(&there);
                 assert_eq!(before.len(), after.len(), "{}", path.display());
                 for (b, a) in before.iter().zip(&after) {
-                    if english.to_english.contains_key(&b.text) {
-                        assert_ne!(a.text, b.text, "{} left in English in {code_name}", b.text);
-                        rewritten += 1;
-                    }
+                    assert!(
+                        english.to_english.contains_key(&b.text),
+                        "{}: a doc comment is no loop message: {:?}",
+                        path.display(),
+                        b.text
+                    );
+                    assert_ne!(a.text, b.text, "{} left in English in {code_name}", b.text);
+                    rewritten += 1;
                 }
                 // Back to English, byte for byte; and from one language
                 // straight into another.
@@ -268,7 +301,12 @@ mod tests {
                 );
             }
         }
-        assert!(rewritten >= 270, "only {rewritten} doc comments rewritten");
+        // About 90 stubbed functions' docs and 250 headers and given
+        // items' docs per language.
+        assert!(
+            rewritten >= 3 * 330,
+            "only {rewritten} doc comments rewritten"
+        );
     }
 
     #[test]

@@ -78,11 +78,13 @@ impl Lang {
             .filter_map(|(id, forms)| Some((id.as_str(), forms.first()?.as_str())))
     }
 
-    /// A book section's title as this language's book prints it.
+    /// A book section's title as this language's book prints it; a title
+    /// the book does not print (an exercise's own, from its `info.toml`:
+    /// "Overflow: u64 that says so") as the loop's catalogue translates it.
     pub fn title<'a>(&'a self, english: &'a str) -> &'a str {
         match self.pages.get(english).and_then(|m| m.first()) {
             Some(t) if !t.is_empty() => t,
-            _ => english,
+            _ => self.tr(english),
         }
     }
 

@@ -93,3 +93,38 @@ fn an_unknown_language_or_a_missing_catalogue_is_english() {
     assert!(Lang::load(&root, "xx").is_english());
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn every_exercise_title_reads_in_each_language_the_book_s_own_where_the_book_has_one() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let chapters = workbook_core::info::load_chapters(&root).expect("the chapters");
+    for code in ["ja", "zh-CN", "ru"] {
+        let lang = Lang::load(&root, code);
+        assert_eq!(lang.code(), code, "{code}'s loop catalogue loads");
+        let mut titles = 0;
+        for exercise in chapters.iter().flat_map(|c| &c.exercises) {
+            titles += 1;
+            let shown = lang.title(&exercise.title);
+            assert_ne!(
+                shown, exercise.title,
+                "{code}: exercise `{}` is titled in English",
+                exercise.name
+            );
+            // A title that is also a heading of the book reads as the
+            // reader's book prints it (the learner finds it there), and
+            // the loop's catalogue agrees with the book.
+            assert_eq!(
+                lang.tr(&exercise.title),
+                shown,
+                "{code}: `{}` differs between the book and the loop",
+                exercise.name
+            );
+        }
+        assert!(titles >= 40, "only {titles} exercises");
+    }
+    // English keeps the title as written.
+    assert_eq!(
+        Lang::english().title("Overflow: u64 that says so"),
+        "Overflow: u64 that says so"
+    );
+}

@@ -145,6 +145,9 @@ mod tests {
         let russian = std::fs::read_to_string(&naive).expect("the stub");
         assert!(russian.contains("/// Число способов раздать `apples` одинаковых яблок"));
         assert!(russian.contains("once on every entry. Mine."));
+        // The file's header and the given items' docs too.
+        assert!(russian.starts_with("//! Наивная рекурсия и та же рекурсия"));
+        assert!(russian.contains("/// Что нашёл один запуск наивной рекурсии"));
         assert_eq!(code(&russian), code(&mine), "not one byte of code changed");
 
         // A reset stub comes back in the language the checkout speaks.

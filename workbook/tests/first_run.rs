@@ -23,6 +23,11 @@ fn untouched_intro_ends_with(filter: Option<&str>, here: &str) -> String {
 
 /// [`untouched_intro_ends_with`] for the suite of chapter `package`.
 fn untouched_ends_with(package: &str, filter: Option<&str>, here: &str) -> String {
+    untouched_ends_with_in(package, filter, here, "en")
+}
+
+/// [`untouched_ends_with`] for a learner of language `code`.
+fn untouched_ends_with_in(package: &str, filter: Option<&str>, here: &str, code: &str) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(repo())
@@ -31,7 +36,7 @@ fn untouched_ends_with(package: &str, filter: Option<&str>, here: &str) -> Strin
         .env("PWD", repo().join(here))
         .env_remove("WORKBOOK_NO_SUMMARY")
         .env_remove("RUST_BACKTRACE")
-        .env("WORKBOOK_LANG", "en");
+        .env("WORKBOOK_LANG", code);
     let run = cmd.output().expect("cargo runs");
     assert!(
         !run.status.success(),
@@ -89,4 +94,24 @@ fn the_summary_names_the_exercise_whose_stub_stopped_the_tests() {
     // so that is the exercise to write first, not `naive`.
     let end = untouched_ends_with("sudoku", Some("naive::"), "exercises/04_sudoku");
     assert!(end.contains("Start with `reading`"), "{end}");
+}
+
+#[test]
+fn the_summary_titles_the_exercise_in_the_learner_s_language() {
+    // `count_islands`' title is the exercise's own, not a heading of the
+    // book: the loop's catalogue translates it.
+    let english = "Practice: counting islands";
+    for code in ["ja", "zh-CN", "ru"] {
+        let end =
+            untouched_ends_with_in("intro", Some("count_islands"), "exercises/00_intro", code);
+        let lang = workbook_core::lang::Lang::load(&repo(), code);
+        let title = lang.title(english);
+        assert_ne!(title, english, "{code} translates the title");
+        assert!(end.contains("`count_islands`"), "{code}: {end}");
+        assert!(end.contains(title), "{code}: {title:?} missing from\n{end}");
+        assert!(
+            !end.contains(english),
+            "{code}: the English title in\n{end}"
+        );
+    }
 }

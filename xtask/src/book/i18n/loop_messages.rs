@@ -16,7 +16,9 @@
 //! each stub's `todo!()` text (the suites translate it when they report the
 //! stub: the generated stubs stay one English source), the doc comment of
 //! each function a stub hides (`workbook lang` rewrites it in the
-//! learner's checkout: `core/src/comments.rs`), and each exercise's hints
+//! learner's checkout: `core/src/comments.rs`) and every other doc comment
+//! of a stub (its `//!` header, the docs of the items it gives), each
+//! exercise's title (the suites' summary names it) and its hints
 //! (`workbook hint` shows them translated). The cost: one scan of
 //! those files.
 
@@ -88,6 +90,12 @@ pub fn loop_template(root: &Path) -> Result<Catalogue> {
     for chapter in workbook_core::info::load_chapters(root)? {
         let name = format!("exercises/{}/info.toml", chapter.folder());
         for exercise in &chapter.exercises {
+            // Its title: the suites' summary and the tool name it.
+            let r = refs.entry(exercise.title.clone()).or_default();
+            if r.is_empty() {
+                order.push((exercise.title.clone(), None));
+            }
+            r.push(format!("{name} ({}: its title)", exercise.name));
             for (function, nudge) in &exercise.stubs {
                 let r = refs.entry(nudge.clone()).or_default();
                 if r.is_empty() {
@@ -120,6 +128,19 @@ pub fn loop_template(root: &Path) -> Result<Catalogue> {
                 }
                 r.push(format!("{name} ({}: hint {})", exercise.name, i + 1));
             }
+        }
+        // The rest a stub file says in doc comments: its header and the
+        // docs of the items it gives (`workbook lang` rewrites them too).
+        for (file, line, doc) in given_docs_of(&chapter)? {
+            let r = refs.entry(doc.clone()).or_default();
+            if r.is_empty() {
+                order.push((doc.clone(), None));
+                docs.insert(doc);
+            }
+            r.push(format!(
+                "exercises/{}/src/{file}:{line} (a given doc comment)",
+                chapter.folder()
+            ));
         }
     }
     let entries = order
@@ -179,6 +200,33 @@ fn stubbed_docs_of(
                 .map(|f| f.to_string_lossy().into_owned())
                 .unwrap_or_default();
             found.push((file, function, block.text));
+        }
+    }
+    Ok(found)
+}
+
+/// Each doc comment of the chapter's stub files that no exercise's stub
+/// hides (`comments::given_docs`): `(file, line, text)`.
+fn given_docs_of(chapter: &workbook_core::info::Chapter) -> Result<Vec<(String, usize, String)>> {
+    let stubbed: std::collections::BTreeSet<&str> = chapter
+        .exercises
+        .iter()
+        .flat_map(|e| e.stubs.keys().map(String::as_str))
+        .collect();
+    let files = chapter
+        .stub_files()
+        .with_context(|| format!("cannot read {}", chapter.stub_src().display()))?;
+    let mut found = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let file = path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for block in workbook_core::comments::given_docs(&text, &stubbed) {
+            let line = text[..block.range.start].matches('\n').count() + 1;
+            found.push((file.clone(), line, block.text));
         }
     }
     Ok(found)
