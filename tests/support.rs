@@ -953,7 +953,7 @@ fn summary() {
         .iter()
         .filter(|(n, _, _, _)| failing.contains(*n) || stopped.contains(*n))
         .collect();
-    let Some((name, title, _, traced)) = open.first() else {
+    let Some((name, _, book, traced)) = open.first() else {
         return;
     };
     // Commands that work from where `cargo test` ran: the shell's `PWD`
@@ -989,10 +989,10 @@ fn summary() {
     };
     // Counted among the tests that ran: a filter may have left some out.
     let head = lang.count(
-        "{n} exercise has failing tests. Start with `{name}` (book: \"{title}\"):",
-        "{n} exercises have failing tests. Start with `{name}` (book: \"{title}\"):",
+        "{n} exercise has failing tests. Start with `{name}` (book: {book}):",
+        "{n} exercises have failing tests. Start with `{name}` (book: {book}):",
         open.len() as u64,
-        &[("name", name), ("title", &lang.title(title))],
+        &[("name", name), ("book", &book_place(book))],
     );
     let _ = writeln!(
         std::io::stderr(),

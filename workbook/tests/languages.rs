@@ -102,6 +102,7 @@ fn every_chapters_failing_stubs_speak_each_language_with_every_value_in_place() 
                 "{n}",
                 "{name}",
                 "{title}",
+                "{book}",
                 "{message}",
             ] {
                 if text.contains(name) {
@@ -109,8 +110,8 @@ fn every_chapters_failing_stubs_speak_each_language_with_every_value_in_place() 
                 }
             }
             let head = lang.count(
-                "{n} exercise has failing tests. Start with `{name}` (book: \"{title}\"):",
-                "{n} exercises have failing tests. Start with `{name}` (book: \"{title}\"):",
+                "{n} exercise has failing tests. Start with `{name}` (book: {book}):",
+                "{n} exercises have failing tests. Start with `{name}` (book: {book}):",
                 2,
                 &[],
             );
