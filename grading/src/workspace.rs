@@ -645,14 +645,21 @@ impl TargetLock {
     }
 }
 
-/// The environment of a build: the toolchain's variables and no others.
 /// The subject's lean profile (issue 33), on top of the workbook's `dev`
 /// (whose `opt-level = 1` stays: at 0, n_queens' tests run past their
 /// limits): no debug info (nothing reads it: backtraces are off and a panic
-/// carries its own place) and no incremental state (every learner's crate
-/// is compiled once). Part of the prepared class's key, so a seed built
-/// without it is not linked to. The seed build uses it too.
-pub const SUBJECT_PROFILE: [&str; 2] = ["profile.dev.debug=0", "profile.dev.incremental=false"];
+/// carries its own place), no incremental state (every learner's crate
+/// is compiled once), and no ThinLTO across the crate's own codegen units
+/// (`lto = "off"`; cargo's default `false` still runs it at `opt-level`
+/// 1: `perf` put its threads at a fifth of a learner's grading CPU, and
+/// without it a learner-chapter costs 0.94x, tests included). Part of the
+/// prepared class's key, so a seed built without it is not linked to. The
+/// seed build uses it too.
+pub const SUBJECT_PROFILE: [&str; 3] = [
+    "profile.dev.debug=0",
+    "profile.dev.incremental=false",
+    "profile.dev.lto=\"off\"",
+];
 
 /// Compilers one learner's build runs at once (its chapters compile side
 /// by side): two, whatever the machine, so a chapter whose constant never
@@ -661,6 +668,7 @@ pub const SUBJECT_PROFILE: [&str; 2] = ["profile.dev.debug=0", "profile.dev.incr
 /// caps the build as a whole).
 const SUBJECT_JOBS: &str = "2";
 
+/// The environment of a build: the toolchain's variables and no others.
 fn build_env(cmd: &mut Command) {
     cmd.env_clear();
     for key in [
