@@ -177,6 +177,16 @@ fn grade_learners(
                         .lock()
                         .unwrap_or_else(|p| p.into_inner())
                         .push((r, results));
+                    if ctx.bar.is_hidden() {
+                        eprintln!(
+                            "grade: {}",
+                            crate::prepare::plain_progress(
+                                &ctx.bar,
+                                ctx.chapters.len(),
+                                &learner.id
+                            )
+                        );
+                    }
                 }
             });
         }

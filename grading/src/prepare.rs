@@ -303,6 +303,22 @@ pub(crate) fn prepare<'a>(
     })
 }
 
+/// The progress line written after each learner when no terminal shows the
+/// bar (a platform's log, a file, CI), so a long run still says how far it
+/// is: `12/50 learners graded (last: NAME; 2.0 learners/min, about 19m00s
+/// left)`.
+pub(crate) fn plain_progress(bar: &ProgressBar, chapters: usize, last: &str) -> String {
+    let per_learner = chapters.max(1) as u64;
+    let (done, total) = (
+        bar.position() / per_learner,
+        bar.length().unwrap_or(0) / per_learner,
+    );
+    format!(
+        "{done}/{total} learners graded (last: {last}; {})",
+        pace(done, total, bar.elapsed())
+    )
+}
+
 /// The class's pace for its progress line: learners graded per minute and
 /// the time left, estimated from the `done` learners of `total` graded in
 /// `elapsed` (every learner taken to cost what those did).
@@ -670,6 +686,19 @@ pub(crate) fn read_sources(src: &Path) -> Result<BTreeMap<PathBuf, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_plain_progress_line_counts_learners_not_learner_chapters() {
+        let bar = ProgressBar::hidden();
+        bar.set_length(6 * 4);
+        bar.inc(6 * 3);
+        let line = plain_progress(&bar, 6, "ana");
+        assert!(
+            line.starts_with("3/4 learners graded (last: ana; "),
+            "{line}"
+        );
+        assert!(line.contains("learners/min, about "), "{line}");
+    }
 
     #[test]
     fn the_pace_is_learners_per_minute_and_the_time_the_rest_would_take() {
