@@ -362,7 +362,9 @@ pub fn open_to_all(path: &Path) {
 pub fn intro_others(root: &Path) -> Vec<(String, String)> {
     let chapters = workbook_core::info::load_chapters(root).expect("the chapters load");
     let intro = workbook_core::names::chapter(&chapters, "intro").expect("chapter 0");
-    let out = workbook_core::testkit::learner_reference_of(root, "intro");
+    // Written aside, never into `root` (which may be the repository).
+    let out = tempfile::tempdir().expect("a temporary folder");
+    workbook_core::testkit::write_learner_reference(root, "intro", out.path());
     intro
         .stub_files()
         .expect("chapter 0's stub files")
@@ -370,7 +372,7 @@ pub fn intro_others(root: &Path) -> Vec<(String, String)> {
         .filter_map(|path| path.file_name()?.to_str().map(str::to_string))
         .filter(|name| name != "lib.rs")
         .map(|name| {
-            let text = std::fs::read_to_string(out.join(&name))
+            let text = std::fs::read_to_string(out.path().join(&name))
                 .unwrap_or_else(|e| panic!("the reference's {name}: {e}"));
             (name, text)
         })
