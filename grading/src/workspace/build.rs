@@ -2,12 +2,13 @@
 //! judges (the pristine copy, once), the seed (every subject from the
 //! stubs, once) and each learner's subjects.
 //!
-//! The problem: a learner's build is learner code at compile time (a
-//! constant that never ends, a static of gigabytes, a build script's
-//! worth of files), so it runs in the sandbox under a wall-clock limit, a
+//! The problem: a learner's build runs learner code at compile time (a
+//! constant whose evaluation never ends, a static of gigabytes, a swarm
+//! of processes), so it runs in the sandbox under a wall-clock limit, a
 //! disk budget weighed as it goes and the limits `grader __limited-build`
-//! sets, and whatever it ran into is named in the report; the instructor's
-//! builds share one target directory between grading runs, under a lock.
+//! sets (memory, file size, tasks), and the limit it ran into is named in
+//! the report; the instructor's builds share one target directory between
+//! grading runs, under a lock.
 //! The state: cargo's JSON messages, read as they come (test binaries
 //! copied into the copy's `bin/`, compiler errors kept up to a cap). The
 //! cost: one `cargo build` per learner (the dependencies come compiled
