@@ -91,14 +91,18 @@ fn code(text: &str) -> String {
 /// text is only put on one line (`escape::line`) and held in a fence longer
 /// than any backtick run in it, which it cannot close; a learner's backtick
 /// can at worst move where a span starts or ends, never turn text into
-/// markup. An unpaired backtick stays a plain, escaped one.
+/// markup. A name holding a character that is markup outside a code span
+/// (`<`, `[`, `#`, `|`, ...) is escaped text between escaped backticks
+/// instead: inert in a code span too, but not to a reader of the raw file,
+/// a renderer that splits table cells on `|` inside code, or a check that
+/// looks for raw markup. An unpaired backtick stays a plain, escaped one.
 fn note(text: &str) -> String {
     let parts: Vec<&str> = text.split('`').collect();
     let mut out = String::with_capacity(text.len() + 8);
     for (i, part) in parts.iter().enumerate() {
         let inside = i % 2 == 1;
         let closed = i + 1 < parts.len();
-        if inside && closed && !part.is_empty() {
+        if inside && closed && !part.is_empty() && !part.contains(MARKUP) {
             out.push_str(&code_span(part));
         } else {
             if inside {
@@ -112,6 +116,10 @@ fn note(text: &str) -> String {
     }
     out
 }
+
+/// What starts markup outside a code span: a tag or entity, a link, a
+/// heading, a cell break, an escape.
+const MARKUP: &[char] = &['<', '>', '[', ']', '&', '#', '|', '\\'];
 
 /// `text` as an inline code span on one line: a fence of one backtick more
 /// than its longest run of backticks, and a space inside each fence when
@@ -405,7 +413,10 @@ mod tests {
         // What the intake writes of an entry named by the learner, the name
         // full of backticks, markup, HTML and a line break.
         let name = "a` [win](javascript:alert(1)) <img src=x onerror=alert(1)> ``*b*\n### alice: 100/100\r<b>x";
+        // And one with no backtick, whole between the grader's two.
+        let whole = "[win](javascript:alert(1)) <img src=x onerror=alert(1)> ### alice <b>x";
         for text in [
+            format!("skipped `{whole}`: too large (9 bytes)"),
             format!("skipped `{name}`: too large (9 bytes)"),
             format!("`{name}"),
             format!("{name}`"),
@@ -413,6 +424,11 @@ mod tests {
         ] {
             let md = note(&text);
             assert!(!md.contains('\n') && !md.contains('\r'), "{md}");
+            // Not even inside a code span: raw, the file would read as markup.
+            for bad in ["### alice", "](javascript:", "<img", "<b>"] {
+                let raw = md.match_indices(bad).any(|(i, _)| !md[..i].ends_with('\\'));
+                assert!(!raw, "{bad} raw in {md}");
+            }
             let html = body(&format!("- note: {md}"));
             for bad in ["<img", "<a ", "href", "<em>", "<h3", "<b>", "<p>"] {
                 assert!(!html.contains(bad), "{bad} from {text:?} in {html}");
