@@ -551,20 +551,18 @@ fn in_learner_code(place: &str) -> bool {
 }
 
 /// For a panic in the learner's code that no check helper guarded: the
-/// test, its exercise and the exercise's book page from `info.toml`.
+/// test, its exercise and the exercise's book section, named as the book
+/// titles it ([`book_place`]), like every other message: `info.toml`'s
+/// own title for the exercise ("Practice: counting islands") is on no page.
 fn what_it_was() -> String {
     let thread = std::thread::current();
     let test = thread.name().unwrap_or("this test");
     let exercise = test.split("::").next().unwrap_or_default();
     let found = exercises().into_iter().find(|e| e.0 == exercise);
-    let book = found.map_or_else(String::new, |(_, title, book, _)| {
+    let book = found.map_or_else(String::new, |(_, _, book, _)| {
         tr().fill(
-            "; the book explains exercise `{exercise}` in \"{title}\" (book/src/{book})",
-            &[
-                ("exercise", &exercise),
-                ("title", &tr().title(title)),
-                ("book", &book),
-            ],
+            "; the book explains exercise `{exercise}`: {book}",
+            &[("exercise", &exercise), ("book", &book_place(book))],
         )
     });
     tr().fill(

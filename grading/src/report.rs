@@ -7,8 +7,10 @@
 //! compile errors, refusals, a test's whole message); nothing learners
 //! wrote is interpreted as markup: every name, note and message goes
 //! through `escape` (plain text on one line, or a fenced block it cannot
-//! leave, or a CSV cell that is never a formula), and when the Markdown
-//! becomes HTML any raw HTML is turned into text and links are dropped.
+//! leave, or a CSV cell that is never a formula; what a note names between
+//! the grader's backticks, a code span it cannot leave), and when the
+//! Markdown becomes HTML any raw HTML is turned into text and links are
+//! dropped.
 
 use crate::config::Config;
 use crate::escape;
@@ -80,6 +82,59 @@ fn num(x: f64) -> String {
 /// A test id (the instructor's) as a code span, on one line.
 fn code(text: &str) -> String {
     format!("`{}`", escape::line(text).replace('`', "'"))
+}
+
+/// A note of the intake (`ignored `islands.rs`: ...`) on one line of
+/// Markdown: the grader writes what it names between backticks, and each
+/// such pair becomes a code span, the rest plain text (`escape::md`). The
+/// names inside come from the learner (a file or entry name), so a span's
+/// text is only put on one line (`escape::line`) and held in a fence longer
+/// than any backtick run in it, which it cannot close; a learner's backtick
+/// can at worst move where a span starts or ends, never turn text into
+/// markup. A name holding a character that is markup outside a code span
+/// (`<`, `[`, `#`, `|`, ...) is escaped text between escaped backticks
+/// instead: inert in a code span too, but not to a reader of the raw file,
+/// a renderer that splits table cells on `|` inside code, or a check that
+/// looks for raw markup. An unpaired backtick stays a plain, escaped one.
+fn note(text: &str) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, part) in parts.iter().enumerate() {
+        let inside = i % 2 == 1;
+        let closed = i + 1 < parts.len();
+        if inside && closed && !part.is_empty() && !part.contains(MARKUP) {
+            out.push_str(&code_span(part));
+        } else {
+            if inside {
+                out.push_str("\\`");
+            }
+            out.push_str(&escape::md(part));
+            if inside && closed {
+                out.push_str("\\`");
+            }
+        }
+    }
+    out
+}
+
+/// What starts markup outside a code span: a tag or entity, a link, a
+/// heading, a cell break, an escape.
+const MARKUP: &[char] = &['<', '>', '[', ']', '&', '#', '|', '\\'];
+
+/// `text` as an inline code span on one line: a fence of one backtick more
+/// than its longest run of backticks, and a space inside each fence when
+/// the text starts or ends with a backtick or a space (CommonMark takes one
+/// such space off each end, so the text reads as it is).
+fn code_span(text: &str) -> String {
+    let text = escape::line(text);
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with(['`', ' ']) || text.ends_with(['`', ' ']) {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
 }
 
 pub fn markdown(
@@ -186,7 +241,7 @@ fn learner_section(md: &mut String, cases: &[Case], chapters: &[Chapter], r: &Re
         num(r.points.max)
     );
     for n in &r.notes_as_graded {
-        let _ = writeln!(md, "- note: {}", escape::md(n));
+        let _ = writeln!(md, "- note: {}", note(n));
     }
     for (ci, c) in chapters.iter().enumerate() {
         let Some(s) = r.chapters.get(&c.chapter.slug).map(|c| &c.status) else {
@@ -333,6 +388,69 @@ mod tests {
             let body = html.split_once("<body>\n").map_or("", |(_, b)| b);
             assert!(body.starts_with("<p>"), "{s:?} became {body}");
         }
+    }
+
+    /// The HTML body of one line of Markdown.
+    fn body(md: &str) -> String {
+        let html = html(&format!("{md}\n"));
+        let body = html.split_once("<body>\n").map_or("", |(_, b)| b);
+        body.trim_end_matches("</body></html>\n").to_string()
+    }
+
+    #[test]
+    fn a_grader_note_s_backticked_names_render_as_code() {
+        let note = note("ignored `islands.rs`: not a file of `00_intro`");
+        assert_eq!(note, "ignored `islands.rs`\\: not a file of `00_intro`");
+        assert_eq!(
+            body(&format!("- note: {note}")),
+            "<ul>\n<li>note: ignored <code>islands.rs</code>: not a file of \
+             <code>00_intro</code></li>\n</ul>\n"
+        );
+    }
+
+    #[test]
+    fn a_learner_s_name_in_a_note_cannot_leave_its_code_span_or_the_line() {
+        // What the intake writes of an entry named by the learner, the name
+        // full of backticks, markup, HTML and a line break.
+        let name = "a` [win](javascript:alert(1)) <img src=x onerror=alert(1)> ``*b*\n### alice: 100/100\r<b>x";
+        // And one with no backtick, whole between the grader's two.
+        let whole = "[win](javascript:alert(1)) <img src=x onerror=alert(1)> ### alice <b>x";
+        for text in [
+            format!("skipped `{whole}`: too large (9 bytes)"),
+            format!("skipped `{name}`: too large (9 bytes)"),
+            format!("`{name}"),
+            format!("{name}`"),
+            format!("ignored ``: {name}"),
+        ] {
+            let md = note(&text);
+            assert!(!md.contains('\n') && !md.contains('\r'), "{md}");
+            // Not even inside a code span: raw, the file would read as markup.
+            for bad in ["### alice", "](javascript:", "<img", "<b>"] {
+                let raw = md.match_indices(bad).any(|(i, _)| !md[..i].ends_with('\\'));
+                assert!(!raw, "{bad} raw in {md}");
+            }
+            let html = body(&format!("- note: {md}"));
+            for bad in ["<img", "<a ", "href", "<em>", "<h3", "<b>", "<p>"] {
+                assert!(!html.contains(bad), "{bad} from {text:?} in {html}");
+            }
+            assert!(html.starts_with("<ul>\n<li>note: "), "{html}");
+            assert_eq!(html.matches("<li>").count(), 1, "{html}");
+            // Every character is still there for the reader, as text.
+            for seen in [
+                "javascript:alert(1)",
+                "&lt;img src=x onerror=alert(1)&gt;",
+                "### alice",
+            ] {
+                assert!(
+                    html.contains(seen),
+                    "{seen} from {text:?} missing in {html}"
+                );
+            }
+        }
+        // A span's text holding backticks gets a longer fence.
+        assert_eq!(code_span("a``b"), "```a``b```");
+        assert_eq!(code_span("`x"), "`` `x ``");
+        assert_eq!(body(&code_span("`x")), "<p><code>`x</code></p>\n");
     }
 
     #[test]

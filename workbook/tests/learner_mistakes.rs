@@ -24,12 +24,12 @@
 //! repository's and records its sources relative to the crate, so the
 //! learner's newer build passed for fresh there, and a later `cargo test
 //! -p intro` ran the learner's mistakes instead of the stubs. The cost: a
-//! first build of chapter 0's dependencies, then three short runs of the
+//! first build of chapter 0's dependencies, then four short runs of the
 //! suite and one of a few seconds.
 
 mod common;
 
-use common::{mini_workbook, replace_body};
+use common::{copy, mini_workbook, replace_body, repo};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -88,6 +88,10 @@ fn learner_copy(bodies: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = tmp.path().join("workbook");
     mini_workbook(&root, "");
+    // Chapter 0's pages, which the suites read the book's titles from.
+    for page in ["book/src/SUMMARY.md", "book/src/intro"] {
+        copy(&repo().join(page), &root.join(page));
+    }
     let lib = root.join("exercises/00_intro/src/lib.rs");
     let stubs = std::fs::read_to_string(&lib).expect("chapter 0's stubs");
     let learner = bodies.iter().fold(stubs, |code, (function, body)| {
@@ -114,6 +118,7 @@ fn a_crash_in_the_learners_code_names_the_call_the_expected_value_and_the_book()
             "if v < graph.len() { visit(graph, v, seen, order); } order.push(v);",
         ),
         ("dfs_stack", "vec![graph[start][7]]"),
+        ("subsets_with_sum", "vec![vec![items[99]]; target as usize]"),
     ]);
 
     let said = learner_runs(&root, "dfs_stack::visits_in_preorder");
@@ -126,6 +131,23 @@ fn a_crash_in_the_learners_code_names_the_call_the_expected_value_and_the_book()
              first one is popped first (book: chapter 0, \"The explicit stack\")"
         ),
         "a panic is a failure with the call, the expected value and the book:\n{said}"
+    );
+
+    // A snapshot test calls the learner's code with no check helper
+    // around it: a panic there names the test, its exercise and the book
+    // section as the book titles it, like every other message (not
+    // `info.toml`'s own title and page path).
+    let said = learner_runs(
+        &root,
+        "subsets_with_sum::the_subsets_of_one_to_six_summing_to_ten",
+    );
+    assert!(
+        said.contains(
+            "a panic fails the test like a wrong answer (test \
+             subsets_with_sum::the_subsets_of_one_to_six_summing_to_ten); the book explains \
+             exercise `subsets_with_sum`: chapter 0, \"Backtracking is DFS over choices\""
+        ) && !said.contains("book/src/"),
+        "an unguarded panic names the exercise's book section:\n{said}"
     );
 
     // Only guarded tests, so whichever overflows first names its call.

@@ -263,9 +263,13 @@ fn apples_a_wrong_base_case_is_named_at_its_first_call() {
     assert!(said.contains("the same for all "), "{said}");
     let (_d, wrong) = seeded("apples", "naive.rs", "        1 => 1,\n", "");
     let (_, said) = trace(folder, &["count_naive"], Some(&wrong));
+    // Both sides spell the call alike, with its argument names: a bare
+    // `count_naive(0, 0)` beside `count_naive(people = 1, ...)` reads as
+    // two different ways of writing one thing.
     assert!(
         said.contains(
-            "at step 4 you called count_naive(0, 0), the reference returned 1 from count_naive"
+            "at step 4 you called count_naive(people = 0, apples = 0), the reference returned 1 \
+             from count_naive(people = 1, apples = 0)"
         ),
         "{said}"
     );

@@ -356,26 +356,27 @@ pub fn open_to_all(path: &Path) {
 /// Chapter 0's reference files other than `lib.rs` (its practice
 /// exercise's `islands.rs`), as (file name, text): a submission whose
 /// `lib.rs` is the one thing a test varies hands these in beside it, as a
-/// learner who did the whole chapter would.
+/// learner who did the whole chapter would. Which files: the chapter's own
+/// listing of its stub files (`Chapter::stub_files`), each taken from the
+/// reference as a learner would submit it.
 pub fn intro_others(root: &Path) -> Vec<(String, String)> {
-    let out = workbook_core::testkit::learner_reference_of(root, "intro");
-    let mut files: Vec<(String, String)> = std::fs::read_dir(&out)
-        .expect("the reference's folder")
-        .map(|entry| entry.expect("an entry of the reference's folder").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
-        .filter(|path| !path.ends_with("lib.rs"))
-        .map(|path| {
-            let name = path
-                .file_name()
-                .expect("a file name")
-                .to_string_lossy()
-                .into_owned();
-            let text = std::fs::read_to_string(&path).expect("a reference file");
+    let chapters = workbook_core::info::load_chapters(root).expect("the chapters load");
+    let intro = workbook_core::names::chapter(&chapters, "intro").expect("chapter 0");
+    // Written aside, never into `root` (which may be the repository).
+    let out = tempfile::tempdir().expect("a temporary folder");
+    workbook_core::testkit::write_learner_reference(root, "intro", out.path());
+    intro
+        .stub_files()
+        .expect("chapter 0's stub files")
+        .iter()
+        .filter_map(|path| path.file_name()?.to_str().map(str::to_string))
+        .filter(|name| name != "lib.rs")
+        .map(|name| {
+            let text = std::fs::read_to_string(out.path().join(&name))
+                .unwrap_or_else(|e| panic!("the reference's {name}: {e}"));
             (name, text)
         })
-        .collect();
-    files.sort();
-    files
+        .collect()
 }
 
 /// Writes `files` (from [`intro_others`]) into the folder `dir`.
@@ -434,5 +435,26 @@ impl<T> Batch<T> {
             Ok(batch) => batch,
             Err(said) => panic!("the batch this test reads could not be made: {said}"),
         }
+    }
+}
+
+#[test]
+fn intro_others_hand_in_each_of_chapter_0_s_files_but_lib_rs_written() {
+    let root = repo();
+    let others = intro_others(&root);
+    let names: Vec<&str> = others.iter().map(|(name, _)| name.as_str()).collect();
+    assert!(names.contains(&"islands.rs"), "{names:?}");
+    assert!(!names.contains(&"lib.rs"), "{names:?}");
+    for (name, text) in &others {
+        let stub = std::fs::read_to_string(root.join("exercises/00_intro/src").join(name))
+            .unwrap_or_else(|e| panic!("{name} is not a stub file of chapter 0: {e}"));
+        assert!(
+            stub.contains("todo!("),
+            "{name}'s stub has something to write"
+        );
+        assert!(
+            !text.contains("todo!("),
+            "{name} is handed in written:\n{text}"
+        );
     }
 }

@@ -379,7 +379,7 @@ pub fn records_of(
                     &r,
                     &c,
                     &text,
-                    &format!("{} {}", first_upper(&look.phrase), spelled_note(call)),
+                    &narrated(&look.phrase, call),
                 ]);
                 steps += 1;
                 if let Some(at) = cell {
@@ -527,6 +527,16 @@ fn spelled_note(call: &super::events::Call) -> String {
     format!("[{}]", call.spelled())
 }
 
+/// A step's narration: what the call did, then the call as written, unless
+/// the phrase already writes it ("Called visit(v = 3)", not that twice).
+fn narrated(phrase: &str, call: &super::events::Call) -> String {
+    if phrase.contains(&call.spelled()) {
+        first_upper(phrase)
+    } else {
+        format!("{} {}", first_upper(phrase), spelled_note(call))
+    }
+}
+
 fn first_upper(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
@@ -565,4 +575,27 @@ fn code_of(
         }
     }
     (path, lines, starts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::events::Call;
+
+    #[test]
+    fn a_narration_writes_the_call_once() {
+        let call = Call {
+            name: "count_naive".into(),
+            args: vec![("people".into(), "1".into()), ("apples".into(), "0".into())],
+            state: Vec::new(),
+        };
+        assert_eq!(
+            narrated("called count_naive(people = 1, apples = 0)", &call),
+            "Called count_naive(people = 1, apples = 0)"
+        );
+        assert_eq!(
+            narrated("wrote 3 in (0, 1)", &call),
+            "Wrote 3 in (0, 1) [count_naive(people = 1, apples = 0)]"
+        );
+    }
 }

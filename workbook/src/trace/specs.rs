@@ -609,17 +609,18 @@ fn knights_look(call: &Call, _: Option<&Call>, lang: &Lang) -> Look {
 }
 
 /// A call of the apples recursion: person `people` (counted from the end)
-/// gets a share; the cell is that person's.
+/// gets a share; the cell is that person's. The call is spelled with its
+/// argument names, as a return from it is ("returned 0 from
+/// count_naive(people = 2, apples = 0)"): the verdict sets the two side
+/// by side, and `people` and `apples` read alike as bare numbers.
 fn apples_look(call: &Call, _: Option<&Call>, lang: &Lang) -> Look {
-    match (call.num("people"), call.num("apples")) {
-        (Some(p), Some(a)) => Look {
-            cell: (1..=4).contains(&p).then(|| (0, 4 - p, a.to_string())),
-            phrase: lang.fill(
-                "called {call}",
-                &[("call", &format!("{}({p}, {a})", call.name))],
-            ),
-        },
-        _ => Look::call(call, lang),
+    let cell = match (call.num("people"), call.num("apples")) {
+        (Some(p), Some(a)) => (1..=4).contains(&p).then(|| (0, 4 - p, a.to_string())),
+        _ => None,
+    };
+    Look {
+        cell,
+        ..Look::call(call, lang)
     }
 }
 

@@ -37,31 +37,21 @@ pub fn loop_catalogue(root: &Path, code: &str) -> PathBuf {
     super::po_dir(root).join("loop").join(format!("{code}.po"))
 }
 
-/// The files the loop's messages are written in.
+/// The files the loop's messages are written in: the suites' own files
+/// (their support's words, each snapshot's `rule(...)`; `snapshots/` holds
+/// no source), the learner's tool and the core it shares at every depth.
 fn sources(root: &Path) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    // The suites: their support's words, and each snapshot's `rule(...)`.
-    for entry in std::fs::read_dir(root.join("tests"))
-        .with_context(|| format!("cannot read {}", root.join("tests").display()))?
-    {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
+    let rust = |p: &Path| p.extension().is_some_and(|e| e == "rs");
+    let tests = root.join("tests");
+    let (tool, core) = (root.join("workbook/src"), root.join("core/src"));
+    for dir in [&tests, &tool, &core] {
+        // `files_under` passes over a folder it cannot read: a missing one
+        // would leave its messages out of the template unseen.
+        anyhow::ensure!(dir.is_dir(), "cannot read {}", dir.display());
     }
-    let mut dirs = vec![root.join("workbook/src"), root.join("core/src")];
-    while let Some(dir) = dirs.pop() {
-        let entries =
-            std::fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))?;
-        for entry in entries {
-            let path = entry?.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
+    let mut files = super::files_under(&tests, |p| rust(p) && p.parent() == Some(&tests));
+    files.extend(super::files_under(&tool, rust));
+    files.extend(super::files_under(&core, rust));
     files.sort();
     Ok(files)
 }
@@ -71,6 +61,18 @@ pub fn loop_template(root: &Path) -> Result<Catalogue> {
     let mut order: Vec<(String, Option<String>)> = Vec::new();
     let mut refs: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut docs = std::collections::BTreeSet::new();
+    // One place a message is said: the first sight of its text sets its
+    // place in the template (and whether it is a stub's doc comment).
+    let mut add = |msgid: String, plural: Option<String>, is_doc: bool, reference: String| {
+        let r = refs.entry(msgid.clone()).or_default();
+        if r.is_empty() {
+            if is_doc {
+                docs.insert(msgid.clone());
+            }
+            order.push((msgid, plural));
+        }
+        r.push(reference);
+    };
     for path in sources(root)? {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
@@ -80,67 +82,63 @@ pub fn loop_template(root: &Path) -> Result<Catalogue> {
             .display()
             .to_string();
         for (line, msgid, plural) in messages(&text) {
-            let r = refs.entry(msgid.clone()).or_default();
-            if r.is_empty() {
-                order.push((msgid, plural));
-            }
-            r.push(format!("{name}:{line}"));
+            add(msgid, plural, false, format!("{name}:{line}"));
         }
     }
     for chapter in workbook_core::info::load_chapters(root)? {
         let name = format!("exercises/{}/info.toml", chapter.folder());
         for exercise in &chapter.exercises {
             // Its title: the suites' summary and the tool name it.
-            let r = refs.entry(exercise.title.clone()).or_default();
-            if r.is_empty() {
-                order.push((exercise.title.clone(), None));
-            }
-            r.push(format!("{name} ({}: its title)", exercise.name));
+            add(
+                exercise.title.clone(),
+                None,
+                false,
+                format!("{name} ({}: its title)", exercise.name),
+            );
             for (function, nudge) in &exercise.stubs {
-                let r = refs.entry(nudge.clone()).or_default();
-                if r.is_empty() {
-                    order.push((nudge.clone(), None));
-                }
-                r.push(format!(
-                    "{name} ({}: the todo!() of {function})",
-                    exercise.name
-                ));
+                add(
+                    nudge.clone(),
+                    None,
+                    false,
+                    format!("{name} ({}: the todo!() of {function})", exercise.name),
+                );
             }
             // The doc comment of each function the stub hides: what the
             // learner reads where they write (`workbook lang` rewrites it).
             for (file, function, doc) in stubbed_docs_of(&chapter, exercise)? {
-                let r = refs.entry(doc.clone()).or_default();
-                if r.is_empty() {
-                    order.push((doc.clone(), None));
-                    docs.insert(doc);
-                }
-                r.push(format!(
-                    "exercises/{}/src/{file} ({}: the doc comment of {function})",
-                    chapter.folder(),
-                    exercise.name
-                ));
+                add(
+                    doc,
+                    None,
+                    true,
+                    format!(
+                        "exercises/{}/src/{file} ({}: the doc comment of {function})",
+                        chapter.folder(),
+                        exercise.name
+                    ),
+                );
             }
             // The hints `workbook hint` shows, one message each.
             for (i, hint) in exercise.hints.iter().enumerate() {
-                let r = refs.entry(hint.clone()).or_default();
-                if r.is_empty() {
-                    order.push((hint.clone(), None));
-                }
-                r.push(format!("{name} ({}: hint {})", exercise.name, i + 1));
+                add(
+                    hint.clone(),
+                    None,
+                    false,
+                    format!("{name} ({}: hint {})", exercise.name, i + 1),
+                );
             }
         }
         // The rest a stub file says in doc comments: its header and the
         // docs of the items it gives (`workbook lang` rewrites them too).
         for (file, line, doc) in given_docs_of(&chapter)? {
-            let r = refs.entry(doc.clone()).or_default();
-            if r.is_empty() {
-                order.push((doc.clone(), None));
-                docs.insert(doc);
-            }
-            r.push(format!(
-                "exercises/{}/src/{file}:{line} (a given doc comment)",
-                chapter.folder()
-            ));
+            add(
+                doc,
+                None,
+                true,
+                format!(
+                    "exercises/{}/src/{file}:{line} (a given doc comment)",
+                    chapter.folder()
+                ),
+            );
         }
     }
     let entries = order
