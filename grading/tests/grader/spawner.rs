@@ -64,11 +64,23 @@ fn run(
         "the test's end took {:?}",
         started.elapsed()
     );
-    // Everything of the test is gone, so its pipes are closed.
-    let mut out = String::new();
-    out_r.read_to_string(&mut out).expect("its output");
+    // Everything of the test is gone, so its pipes are closed at once
+    // (a process left behind would hold them open).
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        let _ = out_r.read_to_string(&mut out);
+        out
+    });
+    let until = Instant::now() + Duration::from_secs(5);
+    while !reader.is_finished() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(
+        reader.is_finished(),
+        "a process of the test outlived its end: its output is still open"
+    );
     drop(err_r);
-    (status, out)
+    (status, reader.join().expect("the reader"))
 }
 
 /// What a test sees when it starts: the processes listed (by the shell
