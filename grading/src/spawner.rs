@@ -295,7 +295,7 @@ fn empty(dir: &str) -> bool {
 fn no_ipc() -> bool {
     let any = |kind: &str| {
         std::fs::read_to_string(format!("/proc/sysvipc/{kind}"))
-            .map_or(false, |t| t.lines().skip(1).any(|l| !l.trim().is_empty()))
+            .is_ok_and(|t| t.lines().skip(1).any(|l| !l.trim().is_empty()))
     };
     if !["shm", "sem", "msg"].iter().any(|k| any(k)) {
         return true;
