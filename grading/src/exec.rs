@@ -165,13 +165,18 @@ impl Proc {
         }
     }
 
-    fn wait(&mut self) {
+    /// Waits for its end, once killed: how it ended when that was on its
+    /// own after all (a spawner tells a test's end only once it has
+    /// cleaned up after it, so the end may have come before the kill).
+    fn wait(&mut self) -> Option<std::process::ExitStatus> {
         match self {
             Proc::Local(c) => {
                 let _ = c.wait();
+                None
             }
             Proc::Spawned(s) => {
-                s.wait();
+                let status = s.wait();
+                s.ended_alone().then_some(status)
             }
         }
     }
@@ -232,7 +237,9 @@ impl Subject {
                 self.status = Some(status);
             } else {
                 self.child.kill(mode);
-                self.child.wait();
+                if let Some(status) = self.child.wait().filter(|_| !self.ours) {
+                    self.status = Some(status);
+                }
             }
         }
         let stdout = joined(self.out);

@@ -79,8 +79,10 @@ enum Msg {
     /// The test started, or why not.
     Started { error: Option<String> },
     /// The test ended (its wait status) and everything of it is gone
-    /// (`clean`), or the cleanup failed and this spawner must go.
-    Exited { raw: i32, clean: bool },
+    /// (`clean`), or the cleanup failed and this spawner must go;
+    /// `killed`: a kill found its first process still alive (else it had
+    /// ended on its own, and the status is its own).
+    Exited { raw: i32, clean: bool, killed: bool },
 }
 
 fn send(fd: BorrowedFd<'_>, msg: &Msg, fds: &[BorrowedFd<'_>]) -> std::io::Result<()> {
@@ -144,10 +146,18 @@ pub fn serve(args: &[String]) -> ExitCode {
     // The running test's first process; None while none runs or while
     // its leftovers are being cleaned up (a kill then has nothing to do).
     let running: Arc<Mutex<Option<u32>>> = Arc::default();
+    let killed = Arc::new(AtomicBool::new(false));
     while let Ok(Some((msg, fds))) = recv(ctl.as_fd()) {
         match msg {
             Msg::Kill => {
-                if running.lock().is_ok_and(|r| r.is_some()) {
+                if let Ok(r) = running.lock()
+                    && let Some(pid) = *r
+                {
+                    // The end of a test that ended on its own, only not
+                    // yet told, stays its own.
+                    if !ended(pid) {
+                        killed.store(true, Ordering::Relaxed);
+                    }
                     kill_all_but_us();
                 }
             }
@@ -161,7 +171,7 @@ pub fn serve(args: &[String]) -> ExitCode {
                 let error = if busy {
                     Some("a test is still running".to_string())
                 } else {
-                    start(&program, &args, env, &cwd, fds, &ctl, &running).err()
+                    start(&program, &args, env, &cwd, fds, &ctl, (&running, &killed)).err()
                 };
                 if let Some(e) = error {
                     let _ = send(ctl.as_fd(), &Msg::Started { error: Some(e) }, &[]);
@@ -193,7 +203,7 @@ fn start(
     cwd: &OsString,
     fds: Vec<OwnedFd>,
     ctl: &Arc<OwnedFd>,
-    running: &Arc<Mutex<Option<u32>>>,
+    (running, killed): (&Arc<Mutex<Option<u32>>>, &Arc<AtomicBool>),
 ) -> Result<(), String> {
     let [stdin, stdout, stderr]: [OwnedFd; 3] = fds
         .try_into()
@@ -208,30 +218,40 @@ fn start(
         .stderr(Stdio::from(stderr));
     // Held while the child starts, so a kill cannot come between.
     let mut slot = running.lock().map_err(|_| "poisoned".to_string())?;
+    killed.store(false, Ordering::Relaxed);
     let mut child = cmd.spawn().map_err(|e| format!("cannot start: {e}"))?;
     // Our copies of its descriptors close here: its pipes end with it.
     drop(cmd);
     *slot = Some(child.id());
     drop(slot);
     let _ = send(ctl.as_fd(), &Msg::Started { error: None }, &[]);
-    let (ctl, running) = (ctl.clone(), running.clone());
+    let (ctl, running, killed) = (ctl.clone(), running.clone(), killed.clone());
     std::thread::spawn(move || {
         let raw = child.wait().map_or(SIGKILL_STATUS, |s| s.into_raw());
-        let clean = match running.lock() {
+        let (clean, killed) = match running.lock() {
             Ok(mut slot) => {
                 *slot = None;
                 // Cleaned up while holding the slot: a late kill waits.
-                clean_up()
+                (clean_up(), killed.load(Ordering::Relaxed))
             }
-            Err(_) => false,
+            Err(_) => (false, true),
         };
-        let _ = send(ctl.as_fd(), &Msg::Exited { raw, clean }, &[]);
+        let _ = send(ctl.as_fd(), &Msg::Exited { raw, clean, killed }, &[]);
     });
     Ok(())
 }
 
 /// The wait status of a process killed by SIGKILL.
 const SIGKILL_STATUS: i32 = 9;
+
+/// Whether process `pid` has ended (a zombie, or reaped already).
+fn ended(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat
+        .rfind(')')
+        .and_then(|i| stat[i + 1..].split_whitespace().next());
+    state.is_none_or(|s| matches!(s, "Z" | "X" | "x"))
+}
 
 /// Every process of this namespace but its init (1) and this spawner.
 fn others() -> Vec<rustix::process::Pid> {
@@ -317,7 +337,9 @@ fn no_ipc() -> bool {
 #[derive(Default)]
 struct State {
     started: Option<Option<String>>,
-    exited: Option<(i32, bool)>,
+    /// The wait status, whether all of the test is gone, whether the
+    /// spawner killed it.
+    exited: Option<(i32, bool, bool)>,
     closed: bool,
 }
 
@@ -369,7 +391,9 @@ impl Spawner {
                 let Ok(mut s) = lock.lock() else { return };
                 match got {
                     Ok(Some((Msg::Started { error }, _))) => s.started = Some(error),
-                    Ok(Some((Msg::Exited { raw, clean }, _))) => s.exited = Some((raw, clean)),
+                    Ok(Some((Msg::Exited { raw, clean, killed }, _))) => {
+                        s.exited = Some((raw, clean, killed));
+                    }
                     Ok(Some(_)) => {}
                     Err(_) | Ok(None) => {
                         s.closed = true;
@@ -463,7 +487,7 @@ impl Spawner {
     pub fn try_wait(&self) -> Option<ExitStatus> {
         {
             let s = self.lock();
-            if let Some((raw, _)) = s.exited {
+            if let Some((raw, _, _)) = s.exited {
                 return Some(ExitStatus::from_raw(raw));
             }
             if s.closed {
@@ -482,6 +506,11 @@ impl Spawner {
             return Some(ExitStatus::from_raw(SIGKILL_STATUS));
         }
         None
+    }
+
+    /// Whether the last test ended on its own, not by a kill.
+    pub fn ended_alone(&self) -> bool {
+        self.lock().exited.is_some_and(|(_, _, killed)| !killed)
     }
 
     /// Waits for the running test's end (see `try_wait`).
@@ -512,7 +541,7 @@ impl Spawner {
         let s = self.lock();
         !self.abandoned.load(Ordering::Relaxed)
             && !s.closed
-            && s.exited.is_none_or(|(_, clean)| clean)
+            && s.exited.is_none_or(|(_, clean, _)| clean)
     }
 
     /// Kills the sandbox: its PID namespace, and every process in it.
