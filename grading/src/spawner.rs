@@ -2,37 +2,45 @@
 //! starts each test's process.
 //!
 //! The problem: every test started two `bwrap`s (the judge's and the
-//! subject's), each a fresh set of namespaces and mounts: 22 ms of CPU a
-//! test, about a fifth of a learner-chapter's grading (issue 33). Here a
-//! root grader in `bwrap` mode starts, per learner-chapter, one judge
-//! sandbox and one subject sandbox (the very views a test had), each
-//! running `grader __spawner`; for each test the spawner starts the same
-//! `grader __limited …` command a test's `bwrap` started, with the wire,
-//! standard output and standard error the grader passes over a
-//! `SOCK_SEQPACKET` socket (`SCM_RIGHTS`). `__limited` still sets the
-//! rlimits, the test's own uid and gid and the wire, so every test is a
-//! fresh process, confined as before, under a uid no other test had.
+//! subject's), each a fresh set of namespaces and mounts, and two re-execs
+//! of this program (`__limited`) to set the limits: about 9 ms of CPU per
+//! test on this project's 2-core machine, a fifth of what grading a
+//! learner-chapter costs once it is built (issue 33). Here a root grader
+//! in `bwrap` mode starts, per learner-chapter, one judge sandbox and one
+//! subject sandbox (the very views a test had), each running `grader
+//! __spawner`. For each test the grader asks for the same `grader
+//! __limited …` command a test's `bwrap` ran, with the wire, standard
+//! output and standard error passed over a `SOCK_SEQPACKET` socket
+//! (`SCM_RIGHTS`); the spawner sets those limits on itself (its child
+//! inherits them) and starts the program directly under the test's uid
+//! and gid, with the wire placed as `__limited` places it. So every test
+//! is a fresh process, confined as before, under a uid no other test had.
 //!
 //! What the sharing costs and how it is closed: the tests of one
 //! learner-chapter meet the same PID, IPC, network and mount namespaces
 //! one after another, never at once. After each test, and on a kill, the
 //! spawner kills every process of the namespace but itself and `bwrap`'s
-//! init and waits until none is listed, empties `/tmp` (the judge's
-//! private one) and `/dev/shm`, and removes every System V IPC object (the
-//! subject's seccomp filter refuses them anyway; the judge runs no
-//! learner code); only then does it report the test ended. A spawner
-//! that cannot say so (a process it cannot kill, a cleanup that fails)
-//! or does not answer is killed with its whole namespace (`bwrap`), and
-//! the next test gets a fresh one. The spawner runs as root inside the
-//! sandbox and runs no learner code; its control socket never reaches a
-//! test (close-on-exec, and standard input is replaced).
+//! init and waits until none is listed, returns `/tmp` (the judge's
+//! private one) and `/dev/shm` to what they held before the first test
+//! (never crossing a mount: binds of the machine's paths live there), and
+//! removes every System V IPC object (the subject's seccomp filter refuses
+//! them anyway; the judge runs no learner code); only then does it report
+//! the test ended. A spawner that cannot say so (a process it cannot
+//! kill, a cleanup that fails), that has spent half a test's CPU limit
+//! itself (the limit it sets binds it too), or that does not answer is
+//! killed with its whole namespace (`bwrap`), and the next test gets a
+//! fresh one. The spawner runs as root inside the sandbox and runs no
+//! learner code; its control socket never reaches a test (close-on-exec,
+//! and standard input is replaced).
 //!
 //! State: per role, the running spawner and the one test it runs. Cost:
 //! one `bwrap` start per learner-chapter and role, one `exec` of the
-//! spawner, and per test a fork and a scan of the namespace's `/proc`.
-//! `WORKBOOK_GRADER_SPAWNER=0` in the grader's environment, or a spawner
-//! that cannot start, keeps the old way (two `bwrap`s a test).
+//! spawner, and per test a fork, a thread and a scan of the namespace's
+//! `/proc` and scratch folders. `WORKBOOK_GRADER_SPAWNER=0` in the
+//! grader's environment, or a spawner that cannot start, keeps the old way
+//! (two `bwrap`s a test).
 
+use crate::limited::{TEST_COMMAND, TestLimits};
 use crate::sandbox::{Mode, kill_tree};
 use anyhow::{Context, Result, bail};
 use rustix::net::{
@@ -40,12 +48,14 @@ use rustix::net::{
     SendAncillaryMessage, SendFlags, Shutdown, SocketFlags, SocketType,
 };
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::io::{IoSlice, IoSliceMut};
 use std::mem::MaybeUninit;
-use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
+use std::os::unix::fs::MetadataExt;
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -147,6 +157,7 @@ pub fn serve(args: &[String]) -> ExitCode {
     // its leftovers are being cleaned up (a kill then has nothing to do).
     let running: Arc<Mutex<Option<u32>>> = Arc::default();
     let killed = Arc::new(AtomicBool::new(false));
+    let baseline = Arc::new(scratch_paths());
     while let Ok(Some((msg, fds))) = recv(ctl.as_fd()) {
         match msg {
             Msg::Kill => {
@@ -171,7 +182,8 @@ pub fn serve(args: &[String]) -> ExitCode {
                 let error = if busy {
                     Some("a test is still running".to_string())
                 } else {
-                    start(&program, &args, env, &cwd, fds, &ctl, (&running, &killed)).err()
+                    let shared = (&running, &killed, &baseline);
+                    start(&program, &args, env, &cwd, fds, &ctl, shared).err()
                 };
                 if let Some(e) = error {
                     let _ = send(ctl.as_fd(), &Msg::Started { error: Some(e) }, &[]);
@@ -203,42 +215,100 @@ fn start(
     cwd: &OsString,
     fds: Vec<OwnedFd>,
     ctl: &Arc<OwnedFd>,
-    (running, killed): (&Arc<Mutex<Option<u32>>>, &Arc<AtomicBool>),
+    (running, killed, baseline): (
+        &Arc<Mutex<Option<u32>>>,
+        &Arc<AtomicBool>,
+        &Arc<BTreeSet<PathBuf>>,
+    ),
 ) -> Result<(), String> {
     let [stdin, stdout, stderr]: [OwnedFd; 3] = fds
         .try_into()
         .map_err(|_| "expected three descriptors".to_string())?;
-    let mut cmd = Command::new(program);
-    cmd.args(args)
-        .env_clear()
+    let (mut cmd, wire) = command(program, args, stdin)?;
+    cmd.env_clear()
         .envs(env)
         .current_dir(cwd)
-        .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr));
+    if let Some(fd) = &wire {
+        cmd.env("WORKBOOK_WIRE_FD", fd.as_raw_fd().to_string());
+    }
     // Held while the child starts, so a kill cannot come between.
     let mut slot = running.lock().map_err(|_| "poisoned".to_string())?;
     killed.store(false, Ordering::Relaxed);
     let mut child = cmd.spawn().map_err(|e| format!("cannot start: {e}"))?;
     // Our copies of its descriptors close here: its pipes end with it.
-    drop(cmd);
+    drop((cmd, wire));
     *slot = Some(child.id());
     drop(slot);
     let _ = send(ctl.as_fd(), &Msg::Started { error: None }, &[]);
     let (ctl, running, killed) = (ctl.clone(), running.clone(), killed.clone());
+    let baseline = baseline.clone();
     std::thread::spawn(move || {
         let raw = child.wait().map_or(SIGKILL_STATUS, |s| s.into_raw());
         let (clean, killed) = match running.lock() {
             Ok(mut slot) => {
                 *slot = None;
                 // Cleaned up while holding the slot: a late kill waits.
-                (clean_up(), killed.load(Ordering::Relaxed))
+                let clean = clean_up(&baseline) && fresh();
+                (clean, killed.load(Ordering::Relaxed))
             }
             Err(_) => (false, true),
         };
         let _ = send(ctl.as_fd(), &Msg::Exited { raw, clean, killed }, &[]);
     });
     Ok(())
+}
+
+/// The test's command and, for a test that talks over the wire, the
+/// wire's descriptor (open across `exec`, named in `WORKBOOK_WIRE_FD`; to
+/// close once the child has started). The grader asks for `grader
+/// __limited LIMITS PROGRAM ARGS`, as a test's own `bwrap` would start
+/// it; here PROGRAM starts directly, under the same limits (set on this
+/// spawner first, which the child inherits), uid, gid and wire as
+/// `__limited` gives it (`limited.rs`): one `exec` of this program less
+/// per test process. Any other command starts as asked.
+fn command(
+    program: &OsString,
+    args: &[OsString],
+    stdin: OwnedFd,
+) -> Result<(Command, Option<OwnedFd>), String> {
+    let words: Option<Vec<String>> = args.iter().map(|a| a.to_str().map(String::from)).collect();
+    let Some(words) = words.filter(|w| w.first().is_some_and(|w| w == TEST_COMMAND)) else {
+        let mut cmd = Command::new(program);
+        cmd.args(args).stdin(Stdio::from(stdin));
+        return Ok((cmd, None));
+    };
+    let (limits, rest) = TestLimits::from_args(&words[1..]).map_err(|e| format!("{e:#}"))?;
+    limits.set_rlimits().map_err(|e| format!("{e:#}"))?;
+    let mut cmd = Command::new(&rest[0]);
+    cmd.args(&rest[1..]);
+    limits.set_ids(&mut cmd);
+    if !limits.wire {
+        cmd.stdin(Stdio::from(stdin));
+        return Ok((cmd, None));
+    }
+    rustix::io::fcntl_setfd(&stdin, rustix::io::FdFlags::empty())
+        .map_err(|e| format!("cannot place the wire: {e}"))?;
+    cmd.stdin(Stdio::null());
+    Ok((cmd, Some(stdin)))
+}
+
+/// Whether this spawner may start another test: it has spent less than
+/// half of a test's CPU limit itself. The limit it sets for its tests
+/// binds it too (its own CPU counts from its start, a test's from zero),
+/// so a spawner near it is retired, and the next test gets a fresh one.
+fn fresh() -> bool {
+    let Ok((soft, _)) = rlimit::getrlimit(rlimit::Resource::CPU) else {
+        return false;
+    };
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // utime and stime, the 14th and 15th fields, in ticks of 1/100 s.
+    let ticks: Option<u64> = stat.rfind(')').and_then(|i| {
+        let f: Vec<&str> = stat[i + 1..].split_whitespace().collect();
+        Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+    });
+    ticks.is_some_and(|t| soft == rlimit::INFINITY || t * 2 < soft.saturating_mul(100))
 }
 
 /// The wait status of a process killed by SIGKILL.
@@ -274,9 +344,10 @@ fn kill_all_but_us() {
 }
 
 /// After a test: no process of it left (killed until none is listed, its
-/// orphans reaped by `bwrap`'s init), `/tmp` and `/dev/shm` empty, no
-/// System V IPC object. Whether all of that holds.
-fn clean_up() -> bool {
+/// orphans reaped by `bwrap`'s init), `/tmp` and `/dev/shm` as they were
+/// before the first test, no System V IPC object. Whether all of that
+/// holds.
+fn clean_up(baseline: &BTreeSet<PathBuf>) -> bool {
     let until = Instant::now() + SWEEP_WAIT;
     let gone = loop {
         if others().is_empty() {
@@ -288,22 +359,59 @@ fn clean_up() -> bool {
         kill_all_but_us();
         std::thread::sleep(Duration::from_millis(1));
     };
-    gone && empty("/tmp") && empty("/dev/shm") && no_ipc()
+    gone && scratch_restored(baseline) && no_ipc()
 }
 
-/// Whether `dir` is empty now (emptied here), or absent.
-fn empty(dir: &str) -> bool {
+/// What a sandbox's own scratch folders held before its first test:
+/// `bwrap`'s scaffolding for the binds under them (the folders it made to
+/// mount a path of this machine on), which stays. A test's uid cannot
+/// write there (both are root's, 0755); this is the second line.
+const SCRATCH: [&str; 2] = ["/tmp", "/dev/shm"];
+
+/// Every path under the scratch folders, on their own file systems only:
+/// a mount point (a bind of a folder or file of this machine, such as
+/// this program or the verdicts folder) is listed but never entered.
+fn scratch_paths() -> BTreeSet<PathBuf> {
+    let mut found = BTreeSet::new();
+    for dir in SCRATCH {
+        if let Ok(meta) = std::fs::symlink_metadata(dir) {
+            walk(Path::new(dir), meta.dev(), &mut found);
+        }
+    }
+    found
+}
+
+fn walk(dir: &Path, dev: u64, found: &mut BTreeSet<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return true;
+        return;
     };
     for e in entries.flatten() {
         let path = e.path();
-        // Never follows a link: a link is removed, not its target.
-        let removed = match e.file_type() {
-            Ok(t) if t.is_dir() => std::fs::remove_dir_all(&path),
-            _ => std::fs::remove_file(&path),
+        // Never follows a link, never leaves the folder's file system.
+        let inside = std::fs::symlink_metadata(&path)
+            .is_ok_and(|m| m.is_dir() && m.dev() == dev && found.len() < 4096);
+        found.insert(path.clone());
+        if inside {
+            walk(&path, dev, found);
+        }
+    }
+}
+
+/// Whether the scratch folders hold only what they held at the start
+/// (`baseline`), everything else removed here. A path of the start is
+/// never touched, so nothing behind a bind can be: only what a test made.
+fn scratch_restored(baseline: &BTreeSet<PathBuf>) -> bool {
+    for path in scratch_paths() {
+        if baseline.contains(&path) {
+            continue;
+        }
+        let removed = match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.is_dir() => std::fs::remove_dir_all(&path),
+            Ok(_) => std::fs::remove_file(&path),
+            // Gone with a folder removed just before.
+            Err(_) => Ok(()),
         };
-        if removed.is_err() {
+        if removed.is_err() && path.exists() {
             return false;
         }
     }

@@ -7,19 +7,22 @@
 //! started in the judge's sandbox, as the grader starts it, and given
 //! tests that leave sleepers (one of them orphaned) and a file behind, or
 //! are killed while they run; the test after each sees only the
-//! namespace's init, the spawner and itself, and an empty `/tmp`. A test
-//! runs through `grader __limited` under a uid of its own when the grader
-//! is root, as a graded test does. Also: `grader __spawner` refuses to run
+//! namespace's init, the spawner and itself, and an empty `/tmp`, from
+//! the same spawner throughout, and a file of the grader's behind a
+//! writable bind under `/tmp` is left alone. A test is asked for as
+//! `grader __limited …` under a uid of its own when the grader is root,
+//! as a graded test is, and runs under those limits and that uid. Also: `grader __spawner` refuses to run
 //! outside a sandbox (its sweep would kill what runs beside it). Cost:
 //! about a second, no grading run.
 
 use crate::tool;
 use grader::sandbox::{Container, Mode, Sandbox};
-use grader::spawner::Spawner;
+use grader::spawner::{Slot, Spawner};
 use std::io::Read;
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// `script` run by `sh` in `spawner` (under a uid of its own when root),
@@ -99,8 +102,30 @@ fn a_test_in_a_spawner_finds_no_process_or_file_of_the_test_before_it() {
     let writable = dir.path().join("verdicts");
     std::fs::create_dir(&writable).expect("the verdicts folder");
     let grader = PathBuf::from(env!("CARGO_BIN_EXE_grader"));
+    // A file of the grader's behind a writable bind under `/tmp` (as a
+    // target directory under `/tmp` puts the verdicts folder): the cleanup
+    // of the sandbox's own `/tmp` must leave it.
+    let kept = writable.join("kept");
+    std::fs::write(&kept, "the grader's").expect("a file in the verdicts folder");
     let prefix = sandbox.test_prefix(std::slice::from_ref(&grader), &writable, dir.path());
-    let spawner = Spawner::start(&prefix, &grader).expect("the spawner starts");
+    // One spawner for every test: a test that ended, on its own or killed,
+    // leaves it fit for the next (else a sandbox per test again, and more
+    // work than before).
+    let slot = Slot::default();
+    let first: Arc<Spawner> = slot
+        .get(|| prefix.clone(), &grader)
+        .expect("the spawner starts");
+    let spawner = || {
+        let s = slot
+            .get(|| prefix.clone(), &grader)
+            .expect("the spawner answers");
+        assert_eq!(
+            s.host_pid(),
+            first.host_pid(),
+            "the spawner was replaced after a test"
+        );
+        s
+    };
 
     let quiet = |what: &str, out: &str| {
         let pids: Vec<&str> = out.lines().filter(|l| l.starts_with("pid ")).collect();
@@ -111,28 +136,50 @@ fn a_test_in_a_spawner_finds_no_process_or_file_of_the_test_before_it() {
             "{what}: /tmp is not empty: {out}"
         );
     };
-    let (status, out) = run(&spawner, dir.path(), LOOK, None);
+    let (status, out) = run(&spawner(), dir.path(), LOOK, None);
     assert!(status.success(), "{out}");
     quiet("the first test", &out);
 
+    // The spawner starts the program itself, not `__limited`: under the
+    // same limits (CPU seconds, address space in KiB, no core) and uid.
+    let (status, out) = run(
+        &spawner(),
+        dir.path(),
+        "echo $(ulimit -t) $(ulimit -v) $(ulimit -c) $(id -u)",
+        None,
+    );
+    assert!(status.success(), "{out}");
+    let uid = if grader::sandbox::effective_uid() == Some(0) {
+        "250999".to_string()
+    } else {
+        grader::sandbox::effective_uid().map_or_else(String::new, |u| u.to_string())
+    };
+    assert_eq!(out.trim(), format!("30 1048576 0 {uid}"));
+
     let leaver = "sleep 600 & (sleep 600 &); (echo left > /tmp/left) 2>/dev/null; echo started";
-    let (status, out) = run(&spawner, dir.path(), leaver, None);
+    let (status, out) = run(&spawner(), dir.path(), leaver, None);
     assert!(status.success(), "{out}");
     assert_eq!(out.trim(), "started");
-    let (_, out) = run(&spawner, dir.path(), LOOK, None);
+    let (_, out) = run(&spawner(), dir.path(), LOOK, None);
     quiet("after a test that left sleepers and a file", &out);
 
     let stuck = "sleep 600 & (sleep 600 &); sleep 600";
     let (status, _) = run(
-        &spawner,
+        &spawner(),
         dir.path(),
         stuck,
         Some(Duration::from_millis(300)),
     );
     assert!(!status.success(), "a killed test does not succeed");
-    let (status, out) = run(&spawner, dir.path(), LOOK, None);
+    let (status, out) = run(&spawner(), dir.path(), LOOK, None);
     assert!(status.success(), "{out}");
     quiet("after a killed test", &out);
+    let _ = spawner();
+    assert_eq!(
+        std::fs::read_to_string(&kept).ok().as_deref(),
+        Some("the grader's"),
+        "the cleanup reached through a bind"
+    );
 }
 
 #[test]
