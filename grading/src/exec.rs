@@ -10,7 +10,9 @@
 //! dumps. They are set by re-executing this very binary (`grader
 //! __limited`, see `limited.rs`) inside the sandbox, which calls
 //! `setrlimit` (a safe API), drops to the test uid and `exec`s the test, so
-//! no `unsafe` `pre_exec` hook is needed. A test
+//! no `unsafe` `pre_exec` hook is needed; for a root grader the
+//! learner-chapter's spawner does the same in one sandbox per role
+//! (`spawner.rs`), the processes behind one face (`test_proc.rs`). A test
 //! passes only when its process exits with status 0, which the code under
 //! test cannot produce: status 0 *and* libtest's own log file (a fresh
 //! folder per run, the only place the test may write) saying `ok NAME`,
@@ -19,12 +21,13 @@
 //! The test's output is never read for a verdict, only to explain a failure.
 
 use crate::limited::{TEST_COMMAND, TestLimits};
-use crate::sandbox::{Mode, Sandbox, effective_uid, kill_tree, user_tasks};
-use crate::spawner::{Slot, Spawner, Spawners};
+use crate::sandbox::{Mode, Sandbox, effective_uid, user_tasks};
+use crate::spawner::{Slot, Spawners};
+use crate::test_proc::{Drained, Proc, Subject, drain, joined, signal_of};
 use anyhow::{Context, Result};
 use std::io::Read;
 use std::os::fd::OwnedFd;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -132,181 +135,6 @@ pub struct Runner<'a> {
     /// One sandbox per role for all of these tests, each test started in
     /// it by a spawner (`spawner.rs`); None: a sandbox per process.
     pub spawners: Option<Spawners>,
-}
-
-/// One process of a test: the grader's child (inside its own `bwrap`, or
-/// leading its process group), or the test a spawner runs.
-enum Proc {
-    Local(std::process::Child),
-    Spawned(Arc<Spawner>),
-}
-
-impl Proc {
-    /// The root of its process tree on this machine, for the idle watch.
-    fn id(&self) -> u32 {
-        match self {
-            Proc::Local(c) => c.id(),
-            Proc::Spawned(s) => s.host_pid(),
-        }
-    }
-
-    fn try_wait(&mut self) -> std::io::Result<Option<std::process::ExitStatus>> {
-        match self {
-            Proc::Local(c) => c.try_wait(),
-            Proc::Spawned(s) => Ok(s.try_wait()),
-        }
-    }
-
-    /// Kills it and everything it started.
-    fn kill(&mut self, mode: Mode) {
-        match self {
-            Proc::Local(c) => kill_tree(c, mode),
-            Proc::Spawned(s) => s.kill(),
-        }
-    }
-
-    /// Waits for its end, once killed: how it ended when that was on its
-    /// own after all (a spawner tells a test's end only once it has
-    /// cleaned up after it, so the end may have come before the kill).
-    fn wait(&mut self) -> Option<std::process::ExitStatus> {
-        match self {
-            Proc::Local(c) => {
-                let _ = c.wait();
-                None
-            }
-            Proc::Spawned(s) => {
-                let status = s.wait();
-                s.ended_alone().then_some(status)
-            }
-        }
-    }
-}
-
-/// A running subject: the learner's code behind the wire.
-struct Subject {
-    child: Proc,
-    out: std::thread::JoinHandle<String>,
-    err: std::thread::JoinHandle<String>,
-    flood: Arc<AtomicBool>,
-    /// How it ended on its own, before the judge was done.
-    status: Option<std::process::ExitStatus>,
-    /// Why the grader stopped it early.
-    stopped: Option<String>,
-    /// Whether the grader killed it (its exit status then says nothing
-    /// about the learner's code).
-    ours: bool,
-}
-
-/// What became of a subject, once the judge is done.
-struct Fate {
-    status: Option<std::process::ExitStatus>,
-    stopped: Option<String>,
-    stderr: String,
-    printed: String,
-}
-
-impl Subject {
-    /// Kills the subject for a reason the judge's verdict already names.
-    fn stop(&mut self, mode: Mode) {
-        self.ours = true;
-        self.child.kill(mode);
-    }
-
-    /// Notes a subject that ended, and stops one that prints too much.
-    fn watch(&mut self, mode: Mode, l: &Limits) -> Result<()> {
-        if self.status.is_none()
-            && !self.ours
-            && let Some(status) = self.child.try_wait()?
-        {
-            self.status = Some(status);
-        }
-        if self.status.is_none() && self.stopped.is_none() && self.flood.load(Ordering::Relaxed) {
-            self.stopped = Some(format!(
-                "your code printed more than {} KiB and was stopped",
-                l.output_bytes / 1024
-            ));
-            self.stop(mode);
-        }
-        Ok(())
-    }
-
-    /// Stops the subject if it still runs (the judge is done with it).
-    fn finish(mut self, mode: Mode) -> Fate {
-        if self.status.is_none() {
-            if let Ok(Some(status)) = self.child.try_wait().map(|s| s.filter(|_| !self.ours)) {
-                self.status = Some(status);
-            } else {
-                self.child.kill(mode);
-                if let Some(status) = self.child.wait().filter(|_| !self.ours) {
-                    self.status = Some(status);
-                }
-            }
-        }
-        let stdout = joined(self.out);
-        let stderr = joined(self.err);
-        Fate {
-            status: self.status.filter(|s| !s.success()),
-            stopped: self.stopped,
-            printed: format!("{stdout}{stderr}"),
-            stderr,
-        }
-    }
-}
-
-impl Fate {
-    /// The verdict a failed test gets from how the subject ended, when
-    /// that, not the judge's comparison, is what failed it.
-    fn verdict(&self, l: &Limits) -> Option<(Outcome, String)> {
-        if let Some(why) = &self.stopped {
-            return Some((Outcome::Crashed, why.clone()));
-        }
-        let status = self.status?;
-        let signal = signal_of(status);
-        if matches!(signal, Some(24 | 9)) {
-            return Some((
-                Outcome::Timeout,
-                format!(
-                    "your code used more than {} s of CPU time and was stopped",
-                    l.cpu_secs
-                ),
-            ));
-        }
-        if self.stderr.contains("has overflowed its stack") {
-            return Some((
-                Outcome::Crashed,
-                "your code overflowed its stack (recursing too deep, or without end?)".into(),
-            ));
-        }
-        if self.stderr.contains("memory allocation of") {
-            return Some((
-                Outcome::OutOfMemory,
-                format!(
-                    "your code ran out of memory (the limit is {} MiB) and was stopped",
-                    l.memory_bytes >> 20
-                ),
-            ));
-        }
-        Some((
-            Outcome::Crashed,
-            match (signal, status.code()) {
-                (Some(sig), _) => format!("your code's process was killed by signal {sig}"),
-                (None, code) => {
-                    format!("your code's process ended with status {code:?} during the test")
-                }
-            },
-        ))
-    }
-}
-
-/// A signal, seen directly or (through bwrap, whose first process reports
-/// its child's death) as the exit status 128 + signal.
-fn signal_of(status: std::process::ExitStatus) -> Option<i32> {
-    status.signal().or_else(|| {
-        status
-            .code()
-            .filter(|c| (129..160).contains(c))
-            .map(|c| c - 128)
-    })
 }
 
 impl Runner<'_> {
@@ -728,55 +556,6 @@ fn recorded_pass(log: &Path, test: &str) -> bool {
     let mut text = String::new();
     let read = std::fs::File::open(log).and_then(|f| f.take(64 << 10).read_to_string(&mut text));
     read.is_ok() && text.lines().any(|l| l == format!("ok {test}"))
-}
-
-/// What one of a process's pipes said, read by a thread of its own.
-type Drained = std::thread::JoinHandle<String>;
-
-/// Reads a pipe to its end, keeping at most `cap` bytes over both pipes.
-fn drain(
-    pipe: Option<impl Read + Send + 'static>,
-    cap: usize,
-    total: &Arc<AtomicUsize>,
-    flood: &Arc<AtomicBool>,
-) -> std::thread::JoinHandle<String> {
-    let (total, flood) = (total.clone(), flood.clone());
-    std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let Some(mut pipe) = pipe else {
-            return String::new();
-        };
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = pipe.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            let before = total.fetch_add(n, Ordering::Relaxed);
-            if before + n > cap {
-                flood.store(true, Ordering::Relaxed);
-                kept.extend_from_slice(&buf[..cap.saturating_sub(before).min(n)]);
-            } else {
-                kept.extend_from_slice(&buf[..n]);
-            }
-        }
-        String::from_utf8_lossy(&kept).into_owned()
-    })
-}
-
-/// What a pipe's reader read, once the process tree behind the pipe was
-/// killed and reaped: whole when the pipe closes within a few seconds;
-/// else (a process the kill missed still holds it) what is known so far is
-/// lost and the reader is left behind, so a test never hangs on it.
-fn joined(reader: std::thread::JoinHandle<String>) -> String {
-    let until = Instant::now() + Duration::from_secs(5);
-    while !reader.is_finished() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    if reader.is_finished() {
-        reader.join().unwrap_or_default()
-    } else {
-        String::new()
-    }
 }
 
 /// The largest frame a judge with `memory_bytes` of address space reads:

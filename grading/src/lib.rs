@@ -97,6 +97,7 @@ mod staging;
 mod subjects;
 mod submission;
 mod tables;
+mod test_proc;
 mod worker;
 mod workspace;
 
