@@ -23,11 +23,11 @@
 use crate::limited::{TEST_COMMAND, TestLimits};
 use crate::sandbox::{Mode, Sandbox, effective_uid, user_tasks};
 use crate::spawner::{Slot, Spawners};
-use crate::test_proc::{Drained, Proc, Subject, drain, joined, signal_of};
+use crate::test_proc::{Drained, Fate, Proc, Subject, drain, joined};
 use anyhow::{Context, Result};
 use std::io::Read;
 use std::os::fd::OwnedFd;
-use std::os::unix::process::CommandExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -135,6 +135,62 @@ pub struct Runner<'a> {
     /// One sandbox per role for all of these tests, each test started in
     /// it by a spawner (`spawner.rs`); None: a sandbox per process.
     pub spawners: Option<Spawners>,
+}
+
+impl Fate {
+    /// The verdict a failed test gets from how the subject ended, when
+    /// that, not the judge's comparison, is what failed it.
+    fn verdict(&self, l: &Limits) -> Option<(Outcome, String)> {
+        if let Some(why) = &self.stopped {
+            return Some((Outcome::Crashed, why.clone()));
+        }
+        let status = self.status?;
+        let signal = signal_of(status);
+        if matches!(signal, Some(24 | 9)) {
+            return Some((
+                Outcome::Timeout,
+                format!(
+                    "your code used more than {} s of CPU time and was stopped",
+                    l.cpu_secs
+                ),
+            ));
+        }
+        if self.stderr.contains("has overflowed its stack") {
+            return Some((
+                Outcome::Crashed,
+                "your code overflowed its stack (recursing too deep, or without end?)".into(),
+            ));
+        }
+        if self.stderr.contains("memory allocation of") {
+            return Some((
+                Outcome::OutOfMemory,
+                format!(
+                    "your code ran out of memory (the limit is {} MiB) and was stopped",
+                    l.memory_bytes >> 20
+                ),
+            ));
+        }
+        Some((
+            Outcome::Crashed,
+            match (signal, status.code()) {
+                (Some(sig), _) => format!("your code's process was killed by signal {sig}"),
+                (None, code) => {
+                    format!("your code's process ended with status {code:?} during the test")
+                }
+            },
+        ))
+    }
+}
+
+/// A signal, seen directly or (through bwrap, whose first process reports
+/// its child's death) as the exit status 128 + signal.
+fn signal_of(status: std::process::ExitStatus) -> Option<i32> {
+    status.signal().or_else(|| {
+        status
+            .code()
+            .filter(|c| (129..160).contains(c))
+            .map(|c| c - 128)
+    })
 }
 
 impl Runner<'_> {
@@ -396,7 +452,7 @@ impl Runner<'_> {
         let mut watch = crate::idle::Watch::new(roots, l.idle);
         let status = loop {
             if let Some(s) = subject.as_mut() {
-                s.watch(self.sandbox.mode, l)?;
+                s.watch(self.sandbox.mode, l.output_bytes)?;
             }
             if let Some(status) = child.try_wait()? {
                 break status;

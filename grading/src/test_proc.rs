@@ -8,12 +8,10 @@
 //! `drain` reads a pipe up to the output cap. State: per process, its
 //! handle and its pipes' readers. Cost: two reader threads per process.
 
-use crate::exec::{Limits, Outcome};
 use crate::sandbox::{Mode, kill_tree};
 use crate::spawner::Spawner;
 use anyhow::Result;
 use std::io::Read;
-use std::os::unix::process::ExitStatusExt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -97,7 +95,7 @@ impl Subject {
     }
 
     /// Notes a subject that ended, and stops one that prints too much.
-    pub(crate) fn watch(&mut self, mode: Mode, l: &Limits) -> Result<()> {
+    pub(crate) fn watch(&mut self, mode: Mode, cap: usize) -> Result<()> {
         if self.status.is_none()
             && !self.ours
             && let Some(status) = self.child.try_wait()?
@@ -107,7 +105,7 @@ impl Subject {
         if self.status.is_none() && self.stopped.is_none() && self.flood.load(Ordering::Relaxed) {
             self.stopped = Some(format!(
                 "your code printed more than {} KiB and was stopped",
-                l.output_bytes / 1024
+                cap / 1024
             ));
             self.stop(mode);
         }
@@ -135,62 +133,6 @@ impl Subject {
             stderr,
         }
     }
-}
-
-impl Fate {
-    /// The verdict a failed test gets from how the subject ended, when
-    /// that, not the judge's comparison, is what failed it.
-    pub(crate) fn verdict(&self, l: &Limits) -> Option<(Outcome, String)> {
-        if let Some(why) = &self.stopped {
-            return Some((Outcome::Crashed, why.clone()));
-        }
-        let status = self.status?;
-        let signal = signal_of(status);
-        if matches!(signal, Some(24 | 9)) {
-            return Some((
-                Outcome::Timeout,
-                format!(
-                    "your code used more than {} s of CPU time and was stopped",
-                    l.cpu_secs
-                ),
-            ));
-        }
-        if self.stderr.contains("has overflowed its stack") {
-            return Some((
-                Outcome::Crashed,
-                "your code overflowed its stack (recursing too deep, or without end?)".into(),
-            ));
-        }
-        if self.stderr.contains("memory allocation of") {
-            return Some((
-                Outcome::OutOfMemory,
-                format!(
-                    "your code ran out of memory (the limit is {} MiB) and was stopped",
-                    l.memory_bytes >> 20
-                ),
-            ));
-        }
-        Some((
-            Outcome::Crashed,
-            match (signal, status.code()) {
-                (Some(sig), _) => format!("your code's process was killed by signal {sig}"),
-                (None, code) => {
-                    format!("your code's process ended with status {code:?} during the test")
-                }
-            },
-        ))
-    }
-}
-
-/// A signal, seen directly or (through bwrap, whose first process reports
-/// its child's death) as the exit status 128 + signal.
-pub(crate) fn signal_of(status: std::process::ExitStatus) -> Option<i32> {
-    status.signal().or_else(|| {
-        status
-            .code()
-            .filter(|c| (129..160).contains(c))
-            .map(|c| c - 128)
-    })
 }
 
 /// What one of a process's pipes said, read by a thread of its own.
