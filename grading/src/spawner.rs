@@ -153,11 +153,14 @@ pub fn serve(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // The running test's first process; None while none runs or while
-    // its leftovers are being cleaned up (a kill then has nothing to do).
-    let running: Arc<Mutex<Option<u32>>> = Arc::default();
-    let killed = Arc::new(AtomicBool::new(false));
-    let baseline = Arc::new(scratch_paths());
+    let shared = Shared {
+        running: Arc::default(),
+        killed: Arc::new(AtomicBool::new(false)),
+        baseline: Arc::new(scratch_paths()),
+    };
+    let Shared {
+        running, killed, ..
+    } = &shared;
     while let Ok(Some((msg, fds))) = recv(ctl.as_fd()) {
         match msg {
             Msg::Kill => {
@@ -182,8 +185,7 @@ pub fn serve(args: &[String]) -> ExitCode {
                 let error = if busy {
                     Some("a test is still running".to_string())
                 } else {
-                    let shared = (&running, &killed, &baseline);
-                    start(&program, &args, env, &cwd, fds, &ctl, shared).err()
+                    start(&program, &args, env, &cwd, fds, &ctl, &shared).err()
                 };
                 if let Some(e) = error {
                     let _ = send(ctl.as_fd(), &Msg::Started { error: Some(e) }, &[]);
@@ -194,6 +196,18 @@ pub fn serve(args: &[String]) -> ExitCode {
     }
     kill_all_but_us();
     ExitCode::SUCCESS
+}
+
+/// What the spawner's loop and each test's waiting thread share.
+#[derive(Clone)]
+struct Shared {
+    /// The running test's first process; None while none runs or while
+    /// its leftovers are being cleaned up (a kill then has nothing to do).
+    running: Arc<Mutex<Option<u32>>>,
+    /// Whether a kill found the running test alive.
+    killed: Arc<AtomicBool>,
+    /// What the scratch folders held before the first test.
+    baseline: Arc<BTreeSet<PathBuf>>,
 }
 
 /// Whether this process is `bwrap`'s first child in a PID namespace of
@@ -215,11 +229,7 @@ fn start(
     cwd: &OsString,
     fds: Vec<OwnedFd>,
     ctl: &Arc<OwnedFd>,
-    (running, killed, baseline): (
-        &Arc<Mutex<Option<u32>>>,
-        &Arc<AtomicBool>,
-        &Arc<BTreeSet<PathBuf>>,
-    ),
+    shared: &Shared,
 ) -> Result<(), String> {
     let [stdin, stdout, stderr]: [OwnedFd; 3] = fds
         .try_into()
@@ -234,24 +244,23 @@ fn start(
         cmd.env("WORKBOOK_WIRE_FD", fd.as_raw_fd().to_string());
     }
     // Held while the child starts, so a kill cannot come between.
-    let mut slot = running.lock().map_err(|_| "poisoned".to_string())?;
-    killed.store(false, Ordering::Relaxed);
+    let mut slot = shared.running.lock().map_err(|_| "poisoned".to_string())?;
+    shared.killed.store(false, Ordering::Relaxed);
     let mut child = cmd.spawn().map_err(|e| format!("cannot start: {e}"))?;
     // Our copies of its descriptors close here: its pipes end with it.
     drop((cmd, wire));
     *slot = Some(child.id());
     drop(slot);
     let _ = send(ctl.as_fd(), &Msg::Started { error: None }, &[]);
-    let (ctl, running, killed) = (ctl.clone(), running.clone(), killed.clone());
-    let baseline = baseline.clone();
+    let (ctl, shared) = (ctl.clone(), shared.clone());
     std::thread::spawn(move || {
         let raw = child.wait().map_or(SIGKILL_STATUS, |s| s.into_raw());
-        let (clean, killed) = match running.lock() {
+        let (clean, killed) = match shared.running.lock() {
             Ok(mut slot) => {
                 *slot = None;
                 // Cleaned up while holding the slot: a late kill waits.
-                let clean = clean_up(&baseline) && fresh();
-                (clean, killed.load(Ordering::Relaxed))
+                let clean = clean_up(&shared.baseline) && fresh();
+                (clean, shared.killed.load(Ordering::Relaxed))
             }
             Err(_) => (false, true),
         };
