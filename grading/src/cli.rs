@@ -9,6 +9,7 @@ use crate::platform::{self, Format, GradeOne};
 use crate::prepare::Setup;
 use crate::sandbox::Container;
 use crate::shard::Shard;
+use crate::spawner;
 use crate::{class, single};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -120,6 +121,12 @@ pub enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Internal: start each test of a learner-chapter inside one sandbox (used by `grader grade`).
+    #[command(name = spawner::COMMAND, hide = true)]
+    Spawner {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 /// How learners' code is contained (`grade`, `grade prepare`,
@@ -211,6 +218,7 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
     match cli.command {
         Cmd::Limited { args } => Ok(limited_exec(&args)),
         Cmd::LimitedBuild { args } => Ok(limited_build_exec(&args)),
+        Cmd::Spawner { args } => Ok(spawner::serve(&args)),
         // Always 0 with a valid results file, even when no workbook is found.
         Cmd::GradeOne {
             submission,
@@ -313,7 +321,10 @@ pub fn run(cli: Cli) -> anyhow::Result<std::process::ExitCode> {
                     }
                     Ok(std::process::ExitCode::SUCCESS)
                 }
-                Cmd::Limited { .. } | Cmd::LimitedBuild { .. } | Cmd::GradeOne { .. } => {
+                Cmd::Limited { .. }
+                | Cmd::LimitedBuild { .. }
+                | Cmd::Spawner { .. }
+                | Cmd::GradeOne { .. } => {
                     unreachable!("dispatched before the workbook is found")
                 }
             }

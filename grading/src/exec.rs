@@ -10,7 +10,9 @@
 //! dumps. They are set by re-executing this very binary (`grader
 //! __limited`, see `limited.rs`) inside the sandbox, which calls
 //! `setrlimit` (a safe API), drops to the test uid and `exec`s the test, so
-//! no `unsafe` `pre_exec` hook is needed. A test
+//! no `unsafe` `pre_exec` hook is needed; for a root grader the
+//! learner-chapter's spawner does the same in one sandbox per role
+//! (`spawner.rs`), the processes behind one face (`test_proc.rs`). A test
 //! passes only when its process exits with status 0, which the code under
 //! test cannot produce: status 0 *and* libtest's own log file (a fresh
 //! folder per run, the only place the test may write) saying `ok NAME`,
@@ -19,9 +21,12 @@
 //! The test's output is never read for a verdict, only to explain a failure.
 
 use crate::limited::{TEST_COMMAND, TestLimits};
-use crate::sandbox::{Mode, Sandbox, effective_uid, kill_tree, user_tasks};
+use crate::sandbox::{Mode, Sandbox, effective_uid, user_tasks};
+use crate::spawner::{Slot, Spawners};
+use crate::test_proc::{Drained, Fate, Proc, Subject, drain, joined};
 use anyhow::{Context, Result};
 use std::io::Read;
+use std::os::fd::OwnedFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -127,75 +132,9 @@ pub struct Runner<'a> {
     pub budget: Option<Budget>,
     /// The hidden suites' seed, given to the judge alone.
     pub hidden_seed: u64,
-}
-
-/// A running subject: the learner's code behind the wire.
-struct Subject {
-    child: std::process::Child,
-    out: std::thread::JoinHandle<String>,
-    err: std::thread::JoinHandle<String>,
-    flood: Arc<AtomicBool>,
-    /// How it ended on its own, before the judge was done.
-    status: Option<std::process::ExitStatus>,
-    /// Why the grader stopped it early.
-    stopped: Option<String>,
-    /// Whether the grader killed it (its exit status then says nothing
-    /// about the learner's code).
-    ours: bool,
-}
-
-/// What became of a subject, once the judge is done.
-struct Fate {
-    status: Option<std::process::ExitStatus>,
-    stopped: Option<String>,
-    stderr: String,
-    printed: String,
-}
-
-impl Subject {
-    /// Kills the subject for a reason the judge's verdict already names.
-    fn stop(&mut self, mode: Mode) {
-        self.ours = true;
-        kill_tree(&mut self.child, mode);
-    }
-
-    /// Notes a subject that ended, and stops one that prints too much.
-    fn watch(&mut self, mode: Mode, l: &Limits) -> Result<()> {
-        if self.status.is_none()
-            && !self.ours
-            && let Some(status) = self.child.try_wait()?
-        {
-            self.status = Some(status);
-        }
-        if self.status.is_none() && self.stopped.is_none() && self.flood.load(Ordering::Relaxed) {
-            self.stopped = Some(format!(
-                "your code printed more than {} KiB and was stopped",
-                l.output_bytes / 1024
-            ));
-            self.stop(mode);
-        }
-        Ok(())
-    }
-
-    /// Stops the subject if it still runs (the judge is done with it).
-    fn finish(mut self, mode: Mode) -> Fate {
-        if self.status.is_none() {
-            if let Ok(Some(status)) = self.child.try_wait().map(|s| s.filter(|_| !self.ours)) {
-                self.status = Some(status);
-            } else {
-                kill_tree(&mut self.child, mode);
-                let _ = self.child.wait();
-            }
-        }
-        let stdout = joined(self.out);
-        let stderr = joined(self.err);
-        Fate {
-            status: self.status.filter(|s| !s.success()),
-            stopped: self.stopped,
-            printed: format!("{stdout}{stderr}"),
-            stderr,
-        }
-    }
+    /// One sandbox per role for all of these tests, each test started in
+    /// it by a spawner (`spawner.rs`); None: a sandbox per process.
+    pub spawners: Option<Spawners>,
 }
 
 impl Fate {
@@ -316,12 +255,13 @@ impl Runner<'_> {
         log: &Path,
         uid: Option<u32>,
         wire: bool,
+        sandboxed: bool,
     ) -> Command {
-        let mut visible = self.visible.clone();
-        visible.push(self.self_exe.clone());
-        let argv = self
-            .sandbox
-            .test_prefix(&visible, log.parent().unwrap_or(log), &self.cwd);
+        let argv = if sandboxed {
+            self.judge_prefix(log.parent().unwrap_or(log))
+        } else {
+            Vec::new()
+        };
         let mut cmd = match argv.split_first() {
             Some((bwrap, rest)) => {
                 let mut c = Command::new(bwrap);
@@ -388,12 +328,28 @@ impl Runner<'_> {
         cmd
     }
 
+    /// The words of the judge's sandbox, which writes only `writable`
+    /// (one run's verdict folder, or all of them for a spawner's).
+    fn judge_prefix(&self, writable: &Path) -> Vec<std::ffi::OsString> {
+        let mut visible = self.visible.clone();
+        visible.push(self.self_exe.clone());
+        self.sandbox.test_prefix(&visible, writable, &self.cwd)
+    }
+
+    /// The words of the subject's sandbox.
+    fn subject_prefix(&self, subject: &Path) -> Vec<std::ffi::OsString> {
+        self.sandbox
+            .subject_prefix(&[subject.to_path_buf(), self.self_exe.clone()])
+    }
+
     /// The subject: the learner's code behind the wire, in a sandbox that
     /// sees its own binary and the system's libraries, and writes nothing.
-    fn subject_command(&self, subject: &Path, uid: Option<u32>) -> Command {
-        let argv = self
-            .sandbox
-            .subject_prefix(&[subject.to_path_buf(), self.self_exe.clone()]);
+    fn subject_command(&self, subject: &Path, uid: Option<u32>, sandboxed: bool) -> Command {
+        let argv = if sandboxed {
+            self.subject_prefix(subject)
+        } else {
+            Vec::new()
+        };
         let mut cmd = match argv.split_first() {
             Some((bwrap, rest)) => {
                 let mut c = Command::new(bwrap);
@@ -434,20 +390,23 @@ impl Runner<'_> {
         // The subject first, joined to the judge by a socket pair that
         // reaches each of them as standard input.
         let mut subject = None;
-        let mut judge_cmd = self.command(binary, test, &log, uid, self.subject.is_some());
+        let mut judge_stdin = None;
         if let Some(path) = &self.subject {
             let (ours, theirs) = std::os::unix::net::UnixStream::pair()
                 .context("cannot make the judge-subject socket")?;
-            let mut cmd = self.subject_command(path, self.sandbox.test_uid(run + 1));
-            cmd.stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs)));
-            let mut child = cmd
-                .spawn()
-                .with_context(|| format!("cannot start {}", path.display()))?;
-            let total = Arc::new(AtomicUsize::new(0));
+            judge_stdin = Some(OwnedFd::from(ours));
             let flood = Arc::new(AtomicBool::new(false));
-            let out = drain(child.stdout.take(), l.output_bytes, &total, &flood);
-            let err = drain(child.stderr.take(), l.output_bytes, &total, &flood);
-            judge_cmd.stdin(Stdio::from(std::os::fd::OwnedFd::from(ours)));
+            let (child, out, err) = self
+                .start(
+                    self.spawners.as_ref().map(|s| &s.subject),
+                    || self.subject_prefix(path),
+                    |sandboxed| {
+                        self.subject_command(path, self.sandbox.test_uid(run + 1), sandboxed)
+                    },
+                    theirs.into(),
+                    &flood,
+                )
+                .with_context(|| format!("cannot start {}", path.display()))?;
             subject = Some(Subject {
                 child,
                 out,
@@ -458,30 +417,42 @@ impl Runner<'_> {
                 ours: false,
             });
         }
-        let mut child = match judge_cmd.spawn() {
+        let judge_stdin = match judge_stdin {
+            Some(fd) => fd,
+            None => std::fs::File::open("/dev/null")
+                .context("cannot open /dev/null")?
+                .into(),
+        };
+        let flood = Arc::new(AtomicBool::new(false));
+        // Every run's verdict folder is under `verdicts`, which a
+        // spawner's sandbox binds whole (a test writes only its own).
+        let started = self.start(
+            self.spawners.as_ref().map(|s| &s.judge),
+            || self.judge_prefix(&self.verdicts),
+            |sandboxed| self.command(binary, test, &log, uid, self.subject.is_some(), sandboxed),
+            judge_stdin,
+            &flood,
+        );
+        // The judge's end of the wire is closed here (only the judge holds
+        // it now): the subject must see the wire end when the judge exits.
+        let (mut child, out, err) = match started {
             Ok(c) => c,
             Err(e) => {
                 if let Some(s) = subject.as_mut() {
-                    kill_tree(&mut s.child, self.sandbox.mode);
-                    let _ = s.child.wait();
+                    s.child.kill(self.sandbox.mode);
+                    s.child.wait();
                 }
                 return Err(e).with_context(|| format!("cannot start {}", binary.display()));
             }
         };
-        // `judge_cmd` holds the socket's judge end until dropped: the
-        // subject must see the end of the wire when the judge exits.
-        drop(judge_cmd);
-        let total = Arc::new(AtomicUsize::new(0));
-        let flood = Arc::new(AtomicBool::new(false));
-        let out = drain(child.stdout.take(), l.output_bytes, &total, &flood);
-        let err = drain(child.stderr.take(), l.output_bytes, &total, &flood);
         let mut killed: Option<(Outcome, String)> = None;
+        // A spawner's tree is the spawner, waiting, and the test it runs.
         let mut roots = vec![child.id()];
         roots.extend(subject.as_ref().map(|s| s.child.id()));
         let mut watch = crate::idle::Watch::new(roots, l.idle);
         let status = loop {
             if let Some(s) = subject.as_mut() {
-                s.watch(self.sandbox.mode, l)?;
+                s.watch(self.sandbox.mode, l.output_bytes)?;
             }
             if let Some(status) = child.try_wait()? {
                 break status;
@@ -495,7 +466,7 @@ impl Runner<'_> {
                         l.cpu_secs
                     ),
                 ));
-                kill_tree(&mut child, self.sandbox.mode);
+                child.kill(self.sandbox.mode);
                 if let Some(s) = subject.as_mut() {
                     s.stop(self.sandbox.mode);
                 }
@@ -503,7 +474,7 @@ impl Runner<'_> {
                 && killed.is_none()
             {
                 killed = Some((Outcome::OverBudget, b.spent(true)));
-                kill_tree(&mut child, self.sandbox.mode);
+                child.kill(self.sandbox.mode);
                 if let Some(s) = subject.as_mut() {
                     s.stop(self.sandbox.mode);
                 }
@@ -515,14 +486,14 @@ impl Runner<'_> {
                         l.idle.as_secs_f64()
                     ),
                 ));
-                kill_tree(&mut child, self.sandbox.mode);
+                child.kill(self.sandbox.mode);
                 if let Some(s) = subject.as_mut() {
                     s.stop(self.sandbox.mode);
                 }
             } else if crate::interrupt::requested().is_some() && killed.is_none() {
                 // The verdict is thrown away with the interrupted run.
                 killed = Some((Outcome::Crashed, "the grading run was interrupted".into()));
-                kill_tree(&mut child, self.sandbox.mode);
+                child.kill(self.sandbox.mode);
                 if let Some(s) = subject.as_mut() {
                     s.stop(self.sandbox.mode);
                 }
@@ -534,7 +505,7 @@ impl Runner<'_> {
                         l.output_bytes / 1024
                     ),
                 ));
-                kill_tree(&mut child, self.sandbox.mode);
+                child.kill(self.sandbox.mode);
             }
             std::thread::sleep(Duration::from_millis(5));
         };
@@ -564,6 +535,49 @@ impl Runner<'_> {
             output: self.unplaced(&output),
             seconds,
         })
+    }
+
+    /// Starts one process of a test with `stdin` as its standard input
+    /// and its output drained (at most the output cap in all, `flood` set
+    /// past it): by its role's spawner when there is one (`make(false)`:
+    /// the command without sandbox words), else in a sandbox of its own
+    /// (`make(true)`). A spawner that cannot start it is given up for the
+    /// rest of these tests, and this one starts the old way.
+    fn start(
+        &self,
+        slot: Option<&Slot>,
+        prefix: impl FnOnce() -> Vec<std::ffi::OsString>,
+        make: impl Fn(bool) -> Command,
+        stdin: OwnedFd,
+        flood: &Arc<AtomicBool>,
+    ) -> Result<(Proc, Drained, Drained)> {
+        let cap = self.limits.output_bytes;
+        let total = Arc::new(AtomicUsize::new(0));
+        if let Some(slot) = slot
+            && let Some(spawner) = slot.get(prefix, &self.self_exe)
+        {
+            let (out_r, out_w) = std::io::pipe()?;
+            let (err_r, err_w) = std::io::pipe()?;
+            match spawner.spawn(&make(false), stdin.try_clone()?, out_w.into(), err_w.into()) {
+                Ok(()) => {
+                    let out = drain(Some(out_r), cap, &total, flood);
+                    let err = drain(Some(err_r), cap, &total, flood);
+                    return Ok((Proc::Spawned(spawner), out, err));
+                }
+                Err(e) => {
+                    eprintln!("warning: {e:#}; tests start a sandbox each instead");
+                    slot.give_up();
+                }
+            }
+        }
+        let mut cmd = make(true);
+        cmd.stdin(Stdio::from(stdin));
+        let mut child = cmd.spawn()?;
+        // `cmd` holds `stdin` until dropped.
+        drop(cmd);
+        let out = drain(child.stdout.take(), cap, &total, flood);
+        let err = drain(child.stderr.take(), cap, &total, flood);
+        Ok((Proc::Local(child), out, err))
     }
 
     /// `text` without this worker's workspace path, which differs between
@@ -598,52 +612,6 @@ fn recorded_pass(log: &Path, test: &str) -> bool {
     let mut text = String::new();
     let read = std::fs::File::open(log).and_then(|f| f.take(64 << 10).read_to_string(&mut text));
     read.is_ok() && text.lines().any(|l| l == format!("ok {test}"))
-}
-
-/// Reads a pipe to its end, keeping at most `cap` bytes over both pipes.
-fn drain(
-    pipe: Option<impl Read + Send + 'static>,
-    cap: usize,
-    total: &Arc<AtomicUsize>,
-    flood: &Arc<AtomicBool>,
-) -> std::thread::JoinHandle<String> {
-    let (total, flood) = (total.clone(), flood.clone());
-    std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let Some(mut pipe) = pipe else {
-            return String::new();
-        };
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = pipe.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            let before = total.fetch_add(n, Ordering::Relaxed);
-            if before + n > cap {
-                flood.store(true, Ordering::Relaxed);
-                kept.extend_from_slice(&buf[..cap.saturating_sub(before).min(n)]);
-            } else {
-                kept.extend_from_slice(&buf[..n]);
-            }
-        }
-        String::from_utf8_lossy(&kept).into_owned()
-    })
-}
-
-/// What a pipe's reader read, once the process tree behind the pipe was
-/// killed and reaped: whole when the pipe closes within a few seconds;
-/// else (a process the kill missed still holds it) what is known so far is
-/// lost and the reader is left behind, so a test never hangs on it.
-fn joined(reader: std::thread::JoinHandle<String>) -> String {
-    let until = Instant::now() + Duration::from_secs(5);
-    while !reader.is_finished() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    if reader.is_finished() {
-        reader.join().unwrap_or_default()
-    } else {
-        String::new()
-    }
 }
 
 /// The largest frame a judge with `memory_bytes` of address space reads:

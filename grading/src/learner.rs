@@ -13,6 +13,7 @@ use crate::interrupt;
 use crate::prepare::{Ctx, checkout_relative, dependencies};
 use crate::record::{ChapterStatus, LearnerResult, TestResult};
 use crate::results::{MESSAGE_CHARS, cap, cap_notes};
+use crate::spawner::Spawners;
 use crate::subjects::Subjects;
 use crate::workspace::{BuildEnv, Workspace};
 use crate::{intake, judge, submission, tables, worker};
@@ -174,6 +175,8 @@ pub(super) fn grade_chapters(
                 secs: test_budget.as_secs(),
             }),
             hidden_seed: ctx.hidden_seed.value,
+            // One sandbox per role for this learner-chapter's tests.
+            spawners: Spawners::wanted(ctx.sandbox.mode, ctx.sandbox.root()),
         };
         for (k, case) in ctx
             .cases

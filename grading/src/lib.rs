@@ -15,6 +15,8 @@
 //!   `kept`: the pristine copy kept between runs, so the next run rebuilds
 //!   only what changed in it.
 //! * `sandbox`: `bwrap` around every build and test, and a uid per test run;
+//!   `spawner`: as root, one `bwrap` per learner-chapter and role, whose
+//!   spawner starts each test and leaves nothing of it behind;
 //!   `closed`: the judges' files readable by root and the judges' group
 //!   alone, so no subject's uid can read them.
 //! * `subjects`: each subject kept under the hash of its sources, so the
@@ -90,10 +92,12 @@ pub mod sandbox;
 mod seed;
 mod shard;
 mod single;
+pub mod spawner;
 mod staging;
 mod subjects;
 mod submission;
 mod tables;
+mod test_proc;
 mod worker;
 mod workspace;
 

@@ -119,6 +119,20 @@ impl TestLimits {
     /// Sets these limits on this process (and drops to the uid, and places
     /// the wire) as `cmd` is `exec`ed.
     fn apply(&self, cmd: &mut Command) -> Result<()> {
+        self.set_rlimits()?;
+        if self.wire {
+            let fd = wire_fd().context("cannot place the wire")?;
+            cmd.env("WORKBOOK_WIRE_FD", fd.to_string())
+                .stdin(Stdio::null());
+        }
+        self.set_ids(cmd);
+        Ok(())
+    }
+
+    /// Sets the limits on this process: every child it starts after
+    /// inherits them (a spawner sets them on itself, then starts the test
+    /// under them, see `spawner.rs`).
+    pub fn set_rlimits(&self) -> Result<()> {
         let (bytes, cpu, tasks) = (self.memory_bytes, self.cpu_secs, self.tasks);
         let set = [
             (rlimit::Resource::AS, bytes, bytes),
@@ -130,16 +144,15 @@ impl TestLimits {
         for (res, soft, hard) in set {
             rlimit::setrlimit(res, soft, hard).with_context(|| format!("cannot set {res:?}"))?;
         }
-        if self.wire {
-            let fd = wire_fd().context("cannot place the wire")?;
-            cmd.env("WORKBOOK_WIRE_FD", fd.to_string())
-                .stdin(Stdio::null());
-        }
+        Ok(())
+    }
+
+    /// Makes `cmd` run as the test's uid and gid, when given.
+    pub fn set_ids(&self, cmd: &mut Command) {
         if let Some(uid) = self.uid {
             // std drops the supplementary groups too when root switches uid.
             cmd.uid(uid).gid(self.gid.unwrap_or(uid));
         }
-        Ok(())
     }
 }
 

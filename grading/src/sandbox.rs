@@ -15,7 +15,8 @@
 //! container mode keeps everything but `bwrap` (see `Mode::Container`),
 //! and is granted only where the machine looks like a container. State:
 //! which mode was chosen, and the uids to use. Cost: one `bwrap` start (a
-//! few milliseconds) per build and per test.
+//! few milliseconds) per build and per test process, or, for a root
+//! grader's tests, per learner-chapter and role (`spawner.rs`).
 
 use anyhow::{Result, bail};
 use std::ffi::OsString;

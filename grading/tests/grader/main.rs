@@ -24,7 +24,9 @@
 //!   another config, a stale one swept; a resubmission not built again;
 //! - `seeded`: a table of the repository's hidden inputs earns, under the
 //!   secret seed, only what a public table earns;
-//! - `shards`: shards merged give the gradebook of one run; `test-runner`.
+//! - `shards`: shards merged give the gradebook of one run; `test-runner`;
+//! - `spawner`: a test in a learner-chapter's sandbox finds nothing of the
+//!   test before it (processes, `/tmp`), killed or not.
 //!
 //! Tests that need the sandbox skip with one line when `bwrap` cannot run
 //! here, and fail instead under `CI=true` (`tool::sandbox_or_skip`).
@@ -38,4 +40,5 @@ mod platforms;
 mod prepared;
 mod seeded;
 mod shards;
+mod spawner;
 mod tool;
