@@ -35,6 +35,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use workbook_core::runner;
 
+pub(crate) mod batch;
+
+/// Runs started in this process: each test's judge and subject (and each
+/// batch's) get the uids of their own run numbers.
+static RUNS: AtomicUsize = AtomicUsize::new(0);
+
 /// The limits one test runs under.
 #[derive(Debug, Clone)]
 pub struct Limits {
@@ -228,7 +234,14 @@ impl Runner<'_> {
     }
 
     /// The limits and the uid `__limited` sets before it becomes `program`.
-    fn limited(&self, cmd: &mut Command, uid: Option<u32>, gid: Option<u32>, wire: bool) {
+    fn limited(
+        &self,
+        cmd: &mut Command,
+        uid: Option<u32>,
+        gid: Option<u32>,
+        wire: bool,
+        cpu_secs: u64,
+    ) {
         let l = &self.limits;
         let nproc = match uid {
             Some(_) => l.tasks,
@@ -239,7 +252,7 @@ impl Runner<'_> {
         let limits = TestLimits {
             wire,
             memory_bytes: l.memory_bytes,
-            cpu_secs: l.cpu_secs,
+            cpu_secs,
             tasks: nproc,
             uid,
             gid,
@@ -247,15 +260,19 @@ impl Runner<'_> {
         cmd.arg(TEST_COMMAND).args(limits.to_args());
     }
 
-    /// The judge: the suite's test binary, running one test.
+    /// The judge: the suite's test binary, running one test, or (a judge
+    /// per chapter, `batch`) each of `tests` with a subject of its own
+    /// asked for over the wire, within one test's CPU limit in all.
+    #[allow(clippy::too_many_arguments)]
     fn command(
         &self,
         binary: &Path,
-        test: &str,
+        tests: &[&str],
         log: &Path,
         uid: Option<u32>,
         wire: bool,
         sandboxed: bool,
+        batch: bool,
     ) -> Command {
         let argv = if sandboxed {
             self.judge_prefix(log.parent().unwrap_or(log))
@@ -271,13 +288,19 @@ impl Runner<'_> {
             None => Command::new(&self.self_exe),
         };
         // The judges' group: the one that may read the judges' files.
-        self.limited(&mut cmd, uid, self.sandbox.judge_gid(), wire);
+        self.limited(
+            &mut cmd,
+            uid,
+            self.sandbox.judge_gid(),
+            wire,
+            self.limits.cpu_secs,
+        );
         cmd.arg(binary)
             .arg("--logfile")
             .arg(log)
+            .arg("--exact")
+            .args(tests)
             .args([
-                "--exact",
-                test,
                 "--include-ignored",
                 "--test-threads",
                 "1",
@@ -321,6 +344,9 @@ impl Runner<'_> {
         if !self.sandbox.mode.bwrap() {
             cmd.process_group(0);
         }
+        if batch {
+            cmd.env("WORKBOOK_WIRE_BATCH", "1");
+        }
         if self.sandbox.mode == Mode::Container {
             // No private /tmp without bwrap: this run's own folder instead.
             cmd.env("TMPDIR", log.parent().unwrap_or(log));
@@ -359,7 +385,7 @@ impl Runner<'_> {
             None => Command::new(&self.self_exe),
         };
         // Its own uid's group, never the judges'.
-        self.limited(&mut cmd, uid, None, true);
+        self.limited(&mut cmd, uid, None, true, self.limits.cpu_secs);
         cmd.arg(subject)
             .current_dir("/")
             .env_clear()
@@ -380,9 +406,36 @@ impl Runner<'_> {
         cmd
     }
 
+    /// A subject for one test, under the uid of `run`, joined to the
+    /// judge by a socket pair (its end is the subject's standard input);
+    /// the judge's end.
+    fn subject_for(&self, path: &Path, run: usize) -> Result<(Subject, OwnedFd)> {
+        let (ours, theirs) = std::os::unix::net::UnixStream::pair()
+            .context("cannot make the judge-subject socket")?;
+        let flood = Arc::new(AtomicBool::new(false));
+        let (child, out, err) = self
+            .start(
+                self.spawners.as_ref().map(|s| &s.subject),
+                || self.subject_prefix(path),
+                |sandboxed| self.subject_command(path, self.sandbox.test_uid(run), sandboxed),
+                theirs.into(),
+                &flood,
+            )
+            .with_context(|| format!("cannot start {}", path.display()))?;
+        let subject = Subject {
+            child,
+            out,
+            err,
+            flood,
+            status: None,
+            stopped: None,
+            ours: false,
+        };
+        Ok((subject, ours.into()))
+    }
+
     fn run_once(&self, binary: &Path, test: &str) -> Result<TestRun> {
         let l = &self.limits;
-        static RUNS: AtomicUsize = AtomicUsize::new(0);
         let run = RUNS.fetch_add(2, Ordering::Relaxed);
         let uid = self.sandbox.test_uid(run);
         let log = self.fresh_log(run, uid)?;
@@ -392,30 +445,9 @@ impl Runner<'_> {
         let mut subject = None;
         let mut judge_stdin = None;
         if let Some(path) = &self.subject {
-            let (ours, theirs) = std::os::unix::net::UnixStream::pair()
-                .context("cannot make the judge-subject socket")?;
-            judge_stdin = Some(OwnedFd::from(ours));
-            let flood = Arc::new(AtomicBool::new(false));
-            let (child, out, err) = self
-                .start(
-                    self.spawners.as_ref().map(|s| &s.subject),
-                    || self.subject_prefix(path),
-                    |sandboxed| {
-                        self.subject_command(path, self.sandbox.test_uid(run + 1), sandboxed)
-                    },
-                    theirs.into(),
-                    &flood,
-                )
-                .with_context(|| format!("cannot start {}", path.display()))?;
-            subject = Some(Subject {
-                child,
-                out,
-                err,
-                flood,
-                status: None,
-                stopped: None,
-                ours: false,
-            });
+            let (s, wire) = self.subject_for(path, run + 1)?;
+            judge_stdin = Some(wire);
+            subject = Some(s);
         }
         let judge_stdin = match judge_stdin {
             Some(fd) => fd,
@@ -429,7 +461,10 @@ impl Runner<'_> {
         let started = self.start(
             self.spawners.as_ref().map(|s| &s.judge),
             || self.judge_prefix(&self.verdicts),
-            |sandboxed| self.command(binary, test, &log, uid, self.subject.is_some(), sandboxed),
+            |sandboxed| {
+                let wire = self.subject.is_some();
+                self.command(binary, &[test], &log, uid, wire, sandboxed, false)
+            },
             judge_stdin,
             &flood,
         );

@@ -8,7 +8,7 @@
 //! after chapter. Cost: per chapter one build of the learner's crate and
 //! one short process per test.
 
-use crate::exec::{Budget, Runner};
+use crate::exec::{self, Budget, Runner};
 use crate::interrupt;
 use crate::prepare::{Ctx, checkout_relative, dependencies};
 use crate::record::{ChapterStatus, LearnerResult, TestResult};
@@ -178,16 +178,31 @@ pub(super) fn grade_chapters(
             // One sandbox per role for this learner-chapter's tests.
             spawners: Spawners::wanted(ctx.sandbox.mode, ctx.sandbox.root()),
         };
-        for (k, case) in ctx
-            .cases
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| k.chapter == a.chapter)
-        {
-            let target = case.suite.target(c);
+        // Each suite binary's tests: first all in one judge (a pass is
+        // taken from it), then each test it did not pass alone.
+        let mut by_binary: BTreeMap<&PathBuf, Vec<usize>> = BTreeMap::new();
+        for (k, case) in ctx.cases.iter().enumerate() {
+            if case.chapter == a.chapter
+                && let Some(binary) = judge.binaries.get(&case.suite.target(c))
+            {
+                by_binary.entry(binary).or_default().push(k);
+            }
+        }
+        for (binary, ks) in by_binary {
             interrupt::check()?;
-            if let Some(binary) = judge.binaries.get(&target) {
-                r.tests[k].run = Some(runner.run(binary, &case.name)?);
+            let mut passed = if exec::batch::wanted() {
+                let names: Vec<&str> = ks.iter().map(|&k| ctx.cases[k].name.as_str()).collect();
+                runner.run_batch(binary, &names)?
+            } else {
+                BTreeMap::new()
+            };
+            for k in ks {
+                interrupt::check()?;
+                let name = &ctx.cases[k].name;
+                r.tests[k].run = Some(match passed.remove(name) {
+                    Some(run) => run,
+                    None => runner.run(binary, name)?,
+                });
             }
         }
         tested += t.elapsed();

@@ -10,6 +10,8 @@
 //! a run keeps are reused by the next where nothing they depend on
 //! changed. Cost: a few minutes to prepare, then each module's runs. Each module opens with what it proves:
 //!
+//! - `batch`: a judge per chapter gives each test a fresh subject and the
+//!   verdicts a judge per test gives;
 //! - `budget`: one build budget and one test budget per learner, not per
 //!   chapter; a sleeping test stopped as idle; a busy machine changes no grade;
 //! - `class`: a hostile class in one batch, every learner's points as
@@ -31,6 +33,7 @@
 //! Tests that need the sandbox skip with one line when `bwrap` cannot run
 //! here, and fail instead under `CI=true` (`tool::sandbox_or_skip`).
 
+mod batch;
 mod budget;
 mod class;
 mod closed;

@@ -1,7 +1,59 @@
 
 // ---- The judge's end: every stub of this copy calls `call`. ----
 
-static WIRE: std::sync::Mutex<Option<UnixStream>> = std::sync::Mutex::new(None);
+static WIRE: std::sync::Mutex<Wire> = std::sync::Mutex::new(Wire {
+    opened: false,
+    control: None,
+    stream: None,
+    test: None,
+});
+
+/// The judge's end of the wire. Alone (`grader` runs one test per judge),
+/// the descriptor the grader placed is the wire to the test's subject. In a
+/// judge per chapter (`WORKBOOK_WIRE_BATCH=1`), it is the grader's control
+/// socket instead, and each test gets a subject of its own: libtest runs
+/// every test on a thread named after it, so the first call from a thread
+/// of another name asks the grader for a fresh subject (the test's name as
+/// one line; the answer is one byte carrying the new wire's descriptor),
+/// and the last test's wire is closed before that. A test's calls never
+/// reach a process another test's calls reached.
+struct Wire {
+    /// Whether the placed descriptor has been taken.
+    opened: bool,
+    control: Option<UnixStream>,
+    stream: Option<UnixStream>,
+    /// The test whose subject `stream` reaches (a judge per chapter).
+    test: Option<String>,
+}
+
+impl Wire {
+    /// The wire for a call from the current thread, asking the grader for
+    /// a new subject when the call is a new test's first.
+    fn current(&mut self) -> Option<&mut UnixStream> {
+        if !self.opened {
+            self.opened = true;
+            let placed = open_wire();
+            if std::env::var_os("WORKBOOK_WIRE_BATCH").is_some_and(|v| v == "1") {
+                self.control = placed;
+            } else {
+                self.stream = placed;
+            }
+        }
+        if let Some(control) = self.control.as_mut() {
+            let here = std::thread::current().name().map(str::to_owned);
+            // A thread without a name is one a test started: its test's.
+            if self.stream.is_none() || (here.is_some() && here != self.test) {
+                self.stream = None;
+                let name = here.clone().unwrap_or_default().replace('\n', " ");
+                self.stream = std::io::Write::write_all(control, format!("{name}\n").as_bytes())
+                    .ok()
+                    .and_then(|()| receive_wire(control));
+                self.test = here;
+            }
+        }
+        self.stream.as_mut()
+    }
+}
 
 /// The largest answer the judge reads: the grader's `WORKBOOK_JUDGE_FRAME_MAX`
 /// (a share of the judge's memory limit small enough that the frame, its
@@ -31,10 +83,7 @@ pub fn call<A: Serialize + ?Sized, R: serde::de::DeserializeOwned>(
     };
     let answer = {
         let mut guard = WIRE.lock().unwrap_or_else(|p| p.into_inner());
-        if guard.is_none() {
-            *guard = open_wire();
-        }
-        match guard.as_mut() {
+        match guard.current() {
             None => Err(format!(
                 "`{name}` has no subject process to run in: this test binary is the grader's judge and runs only under `grader grade`"
             )),
@@ -74,7 +123,9 @@ pub fn call<A: Serialize + ?Sized, R: serde::de::DeserializeOwned>(
 /// Uses `wire` for every later call (the grader's `__limited` names the
 /// descriptor instead; this is for the round-trip benchmark).
 pub fn connect(wire: UnixStream) {
-    *WIRE.lock().unwrap_or_else(|p| p.into_inner()) = Some(wire);
+    let mut guard = WIRE.lock().unwrap_or_else(|p| p.into_inner());
+    guard.opened = true;
+    guard.stream = Some(wire);
 }
 
 fn ended(name: &str) -> String {
