@@ -1,5 +1,7 @@
 //! Running one test of a compiled suite in a child process under limits.
 //!
+//! A learner-chapter's tests first run in one judge with a fresh subject
+//! each (`batch.rs`); a test that did not pass there runs here, alone.
 //! Each test runs alone (`BINARY --exact NAME`) in its own process, inside
 //! the sandbox, so a test that loops, overflows its stack, allocates without
 //! end, spawns threads without end or prints without end is stopped and

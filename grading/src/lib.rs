@@ -25,10 +25,12 @@
 //!   class; each worker builds in a target directory of its own linked to
 //!   them (read-only), in a control group capping its build's memory and
 //!   tasks, so builds run side by side and none can take the machine.
-//! * `exec`, `limited`: one process per test under CPU, memory, task and
-//!   output limits, set by the grader re-executing itself (`limited`, which
-//!   also limits a learner's build); `idle`: a test whose processes make
-//!   no CPU progress for a few seconds is stopped.
+//! * `exec`, `limited`: a subject process per test and a judge per
+//!   chapter (`exec::batch`; a test it did not pass runs alone, a judge of
+//!   its own), under CPU, memory, task and output limits, set by the
+//!   grader re-executing itself (`limited`, which also limits a learner's
+//!   build); `idle`: a test whose processes make no CPU progress for a few
+//!   seconds is stopped.
 //! * `hidden_seed`: the secret seed the hidden suites draw their inputs
 //!   from (the instructor's file, else drawn per run and reported), given
 //!   to the judges alone.
@@ -63,7 +65,8 @@
 //! by another makes its own), one work copy and one target
 //! directory per worker, one shared target directory for the dependencies.
 //! Cost: one dependency build for the class, then per learner and chapter
-//! one build of the learner's crate and one short process per test;
+//! one build of the learner's crate, a judge per suite binary and one
+//! short subject process per test;
 //! learners are graded in parallel, one per core. See `grading/README.md`.
 
 mod cgroup;
