@@ -147,7 +147,10 @@ impl Runner<'_> {
                     continue;
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => {}
+                // The judge closed its end: it is ending; wait, not spin.
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
             }
             if let Some(c) = current.as_mut() {
                 c.subject.watch(self.sandbox.mode, l.output_bytes)?;
