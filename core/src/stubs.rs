@@ -30,10 +30,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use syn::spanned::Spanned;
 
-/// This file's text: what the derivation is, for a cache of derived stubs
-/// to key on (the grader's), so a changed derivation is never served stale.
-pub const DERIVATION: &str = include_str!("stubs.rs");
-
 /// The line that removes the item below it from the stubs.
 pub const REFERENCE_ONLY: &str = "// workbook: reference-only";
 

@@ -9,9 +9,9 @@
 //! `workbook_core::stubs::generate` reads or depends on: the chapter's
 //! package, its stub names and nudges (`info.toml`), every `.rs` file of its
 //! reference's `src/` (path and bytes), the derivation's own source
-//! ([`workbook_core::stubs::DERIVATION`]), `rustfmt --version` as the
-//! workspace's toolchain runs it, the rustfmt configuration it finds, and
-//! the grader's version. A run whose key finds a readable entry runs no
+//! ([`DERIVATION`], `core/src/stubs.rs` as compiled into this binary),
+//! `rustfmt --version` as the workspace's toolchain runs it, the rustfmt
+//! configuration it finds, and the grader's version. A run whose key finds a readable entry runs no
 //! rustfmt; anything missing, unreadable or malformed is derived afresh and
 //! written again. This cache is an input of the prepared class, not part of
 //! it: the prepared key digests the fresh copy, which holds these stubs.
@@ -32,6 +32,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 use workbook_core::info::Chapter;
+
+/// The derivation (`workbook_core::stubs`) as compiled into this binary:
+/// a changed derivation is another key, never served stale. Read from the
+/// workspace's `core/` (the grader is never published alone), so the
+/// derivation's crate needs no change for the cache.
+const DERIVATION: &str = include_str!("../../../core/src/stubs.rs");
 
 /// The folder under the target directory holding the derived stubs.
 const FOLDER: &str = "stubs";
@@ -71,7 +77,7 @@ impl StubsCache {
             for part in [
                 o.stdout.as_slice(),
                 &rustfmt_config(root),
-                workbook_core::stubs::DERIVATION.as_bytes(),
+                DERIVATION.as_bytes(),
                 env!("CARGO_PKG_VERSION").as_bytes(),
             ] {
                 c.extend_from_slice(&(part.len() as u64).to_le_bytes());
