@@ -26,6 +26,7 @@ use syn::spanned::Spanned;
 use workbook_core::info::Chapter;
 
 mod prepared;
+mod stubs_cache;
 
 /// How the grader is set up, whatever it then grades (`grade`,
 /// `grade prepare`, `test-runner`).
@@ -157,7 +158,13 @@ pub(crate) fn prepare<'a>(
         eprintln!("grade: {}", hidden_seed.describe());
     }
     let provenance = shard::Provenance::of(root, &config, hidden.as_deref(), &hidden_seed)?;
-    let stubs = derived_stubs(chapters)?;
+    for line in [stubs_cache::sweep(&target_dir), seed::sweep(&target_dir)]
+        .into_iter()
+        .flatten()
+    {
+        eprintln!("grade: {line}");
+    }
+    let stubs = derived_stubs(chapters, &stubs_cache::StubsCache::new(&target_dir, root))?;
     let answers = chapters
         .iter()
         .zip(&stubs)
@@ -625,17 +632,24 @@ pub(crate) fn dependencies(manifest: &Path) -> Vec<String> {
 }
 
 /// Every chapter's stubs as the generator derives them from `solutions/`,
-/// in memory. A checkout whose `exercises/` differ (an instructor who tried
+/// in memory (kept in `cache` between runs, see `prepare/stubs_cache.rs`). A checkout whose `exercises/` differ (an instructor who tried
 /// the exercises in it) is graded exactly like a clean one; the files that
 /// differ are named, so nobody wonders which copy was used.
-fn derived_stubs(chapters: &[Chapter]) -> Result<Vec<BTreeMap<PathBuf, String>>> {
+fn derived_stubs(
+    chapters: &[Chapter],
+    cache: &stubs_cache::StubsCache,
+) -> Result<Vec<BTreeMap<PathBuf, String>>> {
     let mut out = Vec::new();
     for c in chapters {
-        let files: BTreeMap<PathBuf, String> = workbook_core::stubs::generate(c)
-            .with_context(|| format!("cannot derive the stubs of {} from solutions/", c.folder()))?
-            .into_iter()
-            .map(|f| (f.relative, f.text))
-            .collect();
+        let files = cache.get_or_derive(c, || {
+            Ok(workbook_core::stubs::generate(c)
+                .with_context(|| {
+                    format!("cannot derive the stubs of {} from solutions/", c.folder())
+                })?
+                .into_iter()
+                .map(|f| (f.relative, f.text))
+                .collect())
+        })?;
         let checkout = read_sources(&c.stub_dir().join("src")).unwrap_or_default();
         let shown = checkout_relative(c.stub_dir(), c).join("src");
         let differ: Vec<String> = files

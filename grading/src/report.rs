@@ -79,11 +79,6 @@ fn num(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// A test id (the instructor's) as a code span, on one line.
-fn code(text: &str) -> String {
-    format!("`{}`", escape::line(text).replace('`', "'"))
-}
-
 /// A note of the intake (`ignored `islands.rs`: ...`) on one line of
 /// Markdown: the grader writes what it names between backticks, and each
 /// such pair becomes a code span, the rest plain text (`escape::md`). The
@@ -121,8 +116,8 @@ fn note(text: &str) -> String {
 /// heading, a cell break, an escape.
 const MARKUP: &[char] = &['<', '>', '[', ']', '&', '#', '|', '\\'];
 
-/// `text` as an inline code span on one line: a fence of one backtick more
-/// than its longest run of backticks, and a space inside each fence when
+/// `text` as an inline code span on one line (a note's names, a test id):
+/// a fence of one backtick more than its longest run of backticks, and a space inside each fence when
 /// the text starts or ends with a backtick or a space (CommonMark takes one
 /// such space off each end, so the text reads as it is).
 fn code_span(text: &str) -> String {
@@ -300,7 +295,7 @@ fn graded_section(md: &mut String, cases: &[Case], ci: usize, c: &Chapter, r: &R
         }
     }
     for ((label, msg), members) in groups {
-        let first = code(&cases[members[0]].id);
+        let first = code_span(&cases[members[0]].id);
         match members.len() {
             1 => {
                 let _ = writeln!(md, "  - {first} ({label})\n");

@@ -312,6 +312,13 @@ fn fresh() -> bool {
         return false;
     };
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    under_half(&stat, soft)
+}
+
+/// Whether the process whose `/proc/PID/stat` reads `stat` has spent less
+/// than half of `soft` CPU seconds (an `RLIMIT_CPU`); an unreadable line
+/// says no.
+fn under_half(stat: &str, soft: u64) -> bool {
     // utime and stime, the 14th and 15th fields, in ticks of 1/100 s.
     let ticks: Option<u64> = stat.rfind(')').and_then(|i| {
         let f: Vec<&str> = stat[i + 1..].split_whitespace().collect();
@@ -746,5 +753,38 @@ impl Spawners {
     pub fn wanted(mode: Mode, root: bool) -> Option<Self> {
         let off = std::env::var_os(SWITCH_ENV).is_some_and(|v| v == "0");
         (mode == Mode::Bwrap && root && !off).then(Self::default)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `/proc/PID/stat` line of a spawner that has spent `user` and
+    /// `system` ticks (1/100 s), its name holding `) ` as a process's may.
+    fn stat(user: u64, system: u64) -> String {
+        format!(
+            "4242 (grader) x) S 1 4242 4242 0 -1 4194560 900 0 0 0 {user} {system} 3 1 20 0 2 0"
+        )
+    }
+
+    #[test]
+    fn a_spawner_that_has_spent_half_a_tests_cpu_limit_is_retired() {
+        // A test limit of 30 CPU-s: the spawner may spend less than 15.
+        assert!(under_half(&stat(1000, 499), 30));
+        assert!(!under_half(&stat(1000, 500), 30), "half spent: retired");
+        assert!(!under_half(&stat(3000, 0), 30));
+        // No limit set: never retired for its CPU.
+        assert!(under_half(&stat(1 << 40, 0), rlimit::INFINITY));
+        // A line it cannot read: retired, not trusted.
+        assert!(!under_half("4242 (grader) S 1", 30));
+        assert!(!under_half("", 30));
+    }
+
+    #[test]
+    fn a_real_stat_line_is_read_as_the_spawner_reads_its_own() {
+        // This process has spent far less than a day: read, not refused.
+        let own = std::fs::read_to_string("/proc/self/stat").unwrap();
+        assert!(under_half(&own, 2 * 24 * 3600), "{own}");
     }
 }

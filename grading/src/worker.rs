@@ -1,8 +1,9 @@
 //! One worker's own places: the folder its learner's copy goes in, the target
-//! directory its builds write (links to the seed, see `seed.rs`), and its
-//! control group (see `cgroup.rs`). Nothing here is shared with another
-//! worker, so workers never wait for each other; all of it is named after
-//! the run's pid, so a dead run's leftovers are found and swept.
+//! directory its builds write (links to the seed, kept between runs in a
+//! slot it holds alone, see `seed.rs`), and its control group (see
+//! `cgroup.rs`). Nothing here is shared with another worker, so workers
+//! never wait for each other; the copy's folder is named after the run's
+//! pid, so a dead run's leftovers are found and swept.
 
 use crate::cgroup::Cgroup;
 use crate::prepare::Ctx;
@@ -13,9 +14,12 @@ use std::path::PathBuf;
 pub struct Worker {
     /// `TARGET/work/PID-wN`: the learner's throwaway copy.
     pub work: PathBuf,
-    /// `TARGET/work/PID-wN-target`: the worker's build output.
+    /// `TARGET/workers/wN`: the worker's build output.
     pub target: PathBuf,
     pub cgroup: Option<Cgroup>,
+    /// The hold on `target`: its links to the seed are kept for the next
+    /// run, what the builds wrote is removed when the worker is done.
+    _slot: crate::seed::WorkerTarget,
 }
 
 impl Worker {
@@ -25,7 +29,7 @@ impl Worker {
             .target_dir
             .join("work")
             .join(format!("{}-w{index}", std::process::id()));
-        let target = ctx.seed.worker_target(&base.with_extension("target"))?;
+        let slot = ctx.seed.worker_target(&ctx.target_dir, index)?;
         let cgroup = ctx
             .cgroups
             .then(|| {
@@ -39,8 +43,9 @@ impl Worker {
             .flatten();
         Ok(Self {
             work: base,
-            target,
+            target: slot.dir.clone(),
             cgroup,
+            _slot: slot,
         })
     }
 
@@ -70,6 +75,5 @@ impl Worker {
 impl Drop for Worker {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.work);
-        let _ = std::fs::remove_dir_all(&self.target);
     }
 }

@@ -399,22 +399,24 @@ impl<'a> Splicer<'a> {
     /// A top-level `use`: each new leaf is checked and re-emitted on its
     /// own. A leaf the pristine file itself imports is given: the pristine
     /// line is built whatever the learner's copy says, so a stub's own
-    /// `pub use` handed back unchanged is no export of the learner's.
+    /// `pub use` handed back unchanged is no export of the learner's. A
+    /// new leaf of a `pub use` is built without its `pub` (and noted): the
+    /// learner's code may use the name, no test can ever reach it through
+    /// the crate (rule `pub`: a chapter exports only what its stub does).
     fn new_use(&mut self, u: &syn::ItemUse, fo: &mut FileOut) {
         let line = u.use_token.span.start().line;
         for a in &u.attrs {
             self.checker.visit_attribute(a);
         }
+        let public = matches!(u.vis, Visibility::Public(_));
         let vis = match &u.vis {
-            Visibility::Inherited => String::new(),
+            Visibility::Inherited | Visibility::Public(_) => String::new(),
             v => format!("{} ", self.learner_text(&v.span().byte_range())),
         };
         let mut new = Vec::new();
         for leaf in use_leaves(&Item::Use(u.clone())) {
             if self.given.leaves.contains(&leaf.render()) {
-                if matches!(u.vis, Visibility::Public(_))
-                    && !self.given.pub_leaves.contains(&leaf.render())
-                {
+                if public && !self.given.pub_leaves.contains(&leaf.render()) {
                     fo.note(format!(
                         "`pub use {}`: the stub imports it without `pub`; the stub's line was built",
                         leaf.render()
@@ -433,12 +435,14 @@ impl<'a> Splicer<'a> {
             }
             new.push(leaf);
         }
-        if matches!(u.vis, Visibility::Public(_)) && !new.is_empty() {
-            let reason = "`pub use` would export a name the tests might reach".to_string();
-            self.checker.found.push((line, "pub", reason));
-        }
         for leaf in new {
             if self.use_leaf(&leaf, line, !vis.is_empty()) {
+                if public {
+                    fo.note(format!(
+                        "`pub use {}`: a chapter exports only what its stub exports; imported without `pub`",
+                        leaf.render()
+                    ));
+                }
                 self.appended
                     .push_str(&format!("\n{vis}use {};\n", leaf.render()));
             }

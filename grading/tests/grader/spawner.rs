@@ -26,7 +26,11 @@ use std::process::{Command, ExitStatus};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// `script` run by `sh` in `spawner` (under a uid of its own when root),
+/// The uid the spawner's tests are asked to run under when the grader is
+/// root (any uid of the tests' range would do; one, asked and checked).
+const TEST_UID: &str = "250999";
+
+/// `script` run by `sh` in `spawner` (under [`TEST_UID`] when root),
 /// killed after `kill_after` when given: how it ended and what it printed.
 fn run(
     spawner: &Spawner,
@@ -36,7 +40,7 @@ fn run(
 ) -> (ExitStatus, String) {
     let grader = env!("CARGO_BIN_EXE_grader");
     let root = grader::sandbox::effective_uid() == Some(0);
-    let uid = if root { "250999" } else { "-" };
+    let uid = if root { TEST_UID } else { "-" };
     let mut cmd = Command::new(grader);
     cmd.args([
         "__limited",
@@ -170,7 +174,7 @@ fn a_test_in_a_spawner_finds_no_process_or_file_of_the_test_before_it() {
     );
     assert!(status.success(), "{out}");
     let uid = if grader::sandbox::effective_uid() == Some(0) {
-        "250999".to_string()
+        TEST_UID.to_string()
     } else {
         grader::sandbox::effective_uid().map_or_else(String::new, |u| u.to_string())
     };

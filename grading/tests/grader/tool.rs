@@ -236,24 +236,34 @@ impl Running<'_> {
 /// What a grading run took from the machine at its worst, sampled ten
 /// times a second: the resident memory of the grader and every process it
 /// started, together, and the bytes in its own work folders
-/// (`TARGET/work/PID-*`: every worker's copy and target directory, links
-/// not counted).
+/// (`TARGET/work/PID-*`, every worker's copy, and `TARGET/workers/wN`,
+/// every worker's target directory; links not counted).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Peaks {
     pub memory_bytes: u64,
     pub work_bytes: u64,
 }
 
-/// The bytes in the work folders of the run `pid` in `target`.
+/// The bytes in the work folders of the run `pid` in `target`, and in the
+/// workers' target directories (`TARGET/workers/wN`, kept between runs:
+/// only the running run writes there, as grading runs take turns).
 fn work_bytes(target: &Path, pid: u32) -> u64 {
     let mine = format!("{pid}-");
-    std::fs::read_dir(target.join("work"))
+    let copies: u64 = std::fs::read_dir(target.join("work"))
         .into_iter()
         .flatten()
         .flatten()
         .filter(|e| e.file_name().to_string_lossy().starts_with(&mine))
         .map(|e| bytes_in(&e.path()))
-        .sum()
+        .sum();
+    let builds: u64 = std::fs::read_dir(target.join("workers"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| bytes_in(&e.path()))
+        .sum();
+    copies + builds
 }
 
 /// The resident memory of `root` and all its descendants, in bytes.

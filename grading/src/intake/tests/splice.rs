@@ -177,7 +177,6 @@ fn a_new_method_named_like_one_the_given_code_calls_is_refused() {
 fn a_pub_helper_is_refused_and_a_crate_visible_one_is_not() {
     assert_refused(&with("pub fn helper() -> usize { 1 }"), "pub");
     assert_refused(&with("fn h() { pub struct Inner; }"), "pub");
-    assert_refused(&with("pub use std::collections::HashMap;"), "pub");
     assert_accepted(&with(
         "pub(crate) fn helper() -> usize { 1 }\nfn other() {}\nconst LIMIT: usize = 3;\nstatic TABLE: [u8; 2] = [1, 2];\ntype Pair = (usize, usize);\nenum Step { Up, Down }",
     ));
@@ -222,24 +221,67 @@ fn a_pub_use_of_what_the_stub_imports_privately_is_noted_and_exports_nothing() {
 }
 
 #[test]
-fn a_pub_use_beside_a_given_one_that_exports_something_new_is_still_refused() {
+fn a_learners_own_pub_use_is_built_without_pub_and_noted() {
+    let i = assert_accepted(&with("pub use std::collections::HashMap;"));
+    assert!(
+        lib_of(&i).contains("\nuse std::collections::HashMap;\n"),
+        "{}",
+        lib_of(&i)
+    );
+    assert!(!lib_of(&i).contains("pub use"), "{}", lib_of(&i));
+    assert!(
+        i.notes.iter().any(|n| n.contains(
+            "`pub use std::collections::HashMap`: a chapter exports only what its stub exports; imported without `pub`"
+        )),
+        "{:?}",
+        i.notes
+    );
+    // A crate-visible one is no export: kept as written, nothing noted.
+    let i = assert_accepted(&with("pub(crate) use std::collections::HashMap;"));
+    assert!(
+        lib_of(&i).contains("pub(crate) use std::collections::HashMap;"),
+        "{}",
+        lib_of(&i)
+    );
+    assert!(
+        i.notes.iter().all(|n| !n.contains("pub use")),
+        "{:?}",
+        i.notes
+    );
+    // Still checked as any `use`: a path it may not import is refused.
+    assert_refused(&with("pub use std::process::Command;"), "std::process");
+}
+
+#[test]
+fn a_pub_use_beside_a_given_one_builds_the_given_line_and_the_new_leaf_without_pub() {
     let lib = format!(
         "{}\npub use std::collections::BTreeMap as Given;\npub use std::collections::HashMap;\n",
         solved("vec![n]")
     );
     let i = take_with_given_pub_use(&lib);
-    let refusal = i.refused.iter().find(|r| r.rule == "pub");
+    assert!(i.refused.is_empty(), "{:?}", i.refused);
+    let built = lib_of(&i);
+    assert_eq!(built.matches("pub use").count(), 1, "{built}");
     assert!(
-        refusal.is_some_and(|r| r.reason.contains("`pub use` would export a name")),
-        "{:?}",
-        i.refused
+        built.contains("pub use std::collections::BTreeMap as Given;"),
+        "{built}"
+    );
+    assert!(
+        built.contains("\nuse std::collections::HashMap;\n"),
+        "{built}"
     );
     let grouped = format!(
         "{}\npub use std::collections::{{BTreeMap as Given, HashSet}};\n",
         solved("vec![n]")
     );
     let i = take_with_given_pub_use(&grouped);
-    assert!(rules(&i).contains(&"pub"), "{:?}", i.refused);
+    assert!(i.refused.is_empty(), "{:?}", i.refused);
+    let built = lib_of(&i);
+    assert_eq!(built.matches("pub use").count(), 1, "{built}");
+    assert!(
+        built.contains("\nuse std::collections::HashSet;\n"),
+        "{built}"
+    );
 }
 
 #[test]
@@ -273,6 +315,41 @@ fn chapter_zero_with_the_stubs_own_pub_use_of_count_islands_is_taken() {
             .count(),
         1
     );
+    // An export of the learner's own is built as a private import.
     let added = format!("{learner}pub use islands::count_islands as also_exported;\n");
-    assert!(rules(&take_real(&intro, "lib.rs", &added, &[])).contains(&"pub"));
+    let i = take_real(&intro, "lib.rs", &added, &[]);
+    assert!(i.refused.is_empty(), "{:?}", i.refused);
+    assert!(
+        i.files[&lib].contains("\nuse islands::count_islands as also_exported;\n"),
+        "{}",
+        i.files[&lib]
+    );
+}
+
+#[test]
+fn chapter_zero_with_a_learners_own_pub_use_of_count_islands_is_taken_without_the_pub() {
+    // /tmp/trial7's ben: the reference of chapter 0 with the learner's own
+    // re-export added (the stub has none). It scored 0/37, refused whole.
+    let intro = intro();
+    let lib = PathBuf::from("lib.rs");
+    let learner = intro.solution[&lib].clone() + "\npub use islands::count_islands;\n";
+    let i = take_real(&intro, "lib.rs", &learner, &[]);
+    assert!(i.refused.is_empty(), "{:?}", i.refused);
+    assert!(
+        !i.files[&lib].contains("pub use islands"),
+        "{}",
+        i.files[&lib]
+    );
+    assert!(
+        i.files[&lib].contains("\nuse islands::count_islands;\n"),
+        "{}",
+        i.files[&lib]
+    );
+    assert!(
+        i.notes
+            .iter()
+            .any(|n| n.contains("`pub use islands::count_islands`: a chapter exports only")),
+        "{:?}",
+        i.notes
+    );
 }
