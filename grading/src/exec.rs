@@ -27,6 +27,7 @@ use crate::sandbox::{Mode, Sandbox, effective_uid, user_tasks};
 use crate::spawner::{Slot, Spawners};
 use crate::test_proc::{Drained, Fate, Proc, Subject, drain, joined};
 use anyhow::{Context, Result};
+use std::collections::BTreeSet;
 use std::io::Read;
 use std::os::fd::OwnedFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -549,7 +550,7 @@ impl Runner<'_> {
         let seconds = start.elapsed().as_secs_f64();
         let stdout = joined(out);
         let stderr = joined(err);
-        let recorded = recorded_pass(&log, test);
+        let recorded = recorded_passes(&log, 64 << 10).contains(test);
         let _ = std::fs::remove_dir_all(log.parent().unwrap_or(&log));
         let (mut outcome, mut message) =
             killed.unwrap_or_else(|| classify(test, status, recorded, &stdout, &stderr, l));
@@ -642,13 +643,21 @@ impl Runner<'_> {
     }
 }
 
-/// Whether libtest's log file records `test` as passed. libtest writes it
-/// after the test function returns; the code under test could only forge
-/// it with file access, which the intake refuses and the sandbox confines.
-fn recorded_pass(log: &Path, test: &str) -> bool {
+/// The tests libtest's log file records as passed, read up to `cap`
+/// bytes (nothing when it cannot be read). libtest writes a line after a
+/// test function returns; the code under test could only forge it with
+/// file access, which the intake refuses and the sandbox confines (and a
+/// judge per chapter's subjects never run in the judge).
+fn recorded_passes(log: &Path, cap: u64) -> BTreeSet<String> {
     let mut text = String::new();
-    let read = std::fs::File::open(log).and_then(|f| f.take(64 << 10).read_to_string(&mut text));
-    read.is_ok() && text.lines().any(|l| l == format!("ok {test}"))
+    let read = std::fs::File::open(log).and_then(|f| f.take(cap).read_to_string(&mut text));
+    if read.is_err() {
+        return BTreeSet::new();
+    }
+    text.lines()
+        .filter_map(|l| l.strip_prefix("ok "))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The largest frame a judge with `memory_bytes` of address space reads:

@@ -33,7 +33,7 @@
 //! judge start per suite binary and learner-chapter; a thread reading the
 //! judge's requests.
 
-use super::{Outcome, RUNS, Runner, TestRun};
+use super::{Outcome, RUNS, Runner, TestRun, recorded_passes};
 use crate::sandbox::Mode;
 use crate::test_proc::{Subject, joined};
 use anyhow::{Context, Result};
@@ -109,12 +109,11 @@ impl Runner<'_> {
             )
             .with_context(|| format!("cannot start {}", binary.display()))?;
         let requests = read_requests(&control)?;
-        let begun = Instant::now();
         let mut current: Option<Current> = None;
         let mut seconds: BTreeMap<String, f64> = BTreeMap::new();
         // The clock of the test now running: from its request (or the
         // judge's start, for a test that calls nothing).
-        let mut clock = begun;
+        let mut clock = Instant::now();
         let mut watch = crate::idle::Watch::new(vec![judge.id()], l.idle);
         loop {
             match requests.recv_timeout(Duration::from_millis(5)) {
@@ -177,7 +176,7 @@ impl Runner<'_> {
         let _ = control.shutdown(std::net::Shutdown::Both);
         // The judge's output explains nothing a test alone would not.
         let _ = (joined(out), joined(err));
-        let recorded = recorded_passes(&log);
+        let recorded = recorded_passes(&log, 4 << 20);
         let _ = std::fs::remove_dir_all(log.parent().unwrap_or(&log));
         let passed: BTreeMap<String, TestRun> = tests
             .iter()
@@ -254,17 +253,4 @@ fn hand_over(control: &UnixStream, wire: Option<&OwnedFd>) -> std::io::Result<()
         SendFlags::NOSIGNAL,
     )?;
     Ok(())
-}
-
-/// The tests libtest's log file records as passed.
-fn recorded_passes(log: &Path) -> std::collections::BTreeSet<String> {
-    let mut text = String::new();
-    let read = std::fs::File::open(log).and_then(|f| f.take(4 << 20).read_to_string(&mut text));
-    if read.is_err() {
-        return Default::default();
-    }
-    text.lines()
-        .filter_map(|l| l.strip_prefix("ok "))
-        .map(str::to_owned)
-        .collect()
 }
