@@ -106,8 +106,10 @@ impl Drop for Staging {
     }
 }
 
-/// One file (a platform's results file) written whole or not at all:
-/// beside `path`, then renamed into place.
+/// One file (a platform's results file, a cache entry) written whole or
+/// not at all: beside `path` under a name of this thread's own (a dot
+/// file, so a reader listing entries skips it), then renamed into place;
+/// the partial file is removed when either step fails.
 pub fn write_whole(path: &Path, text: &str) -> Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(dir) = dir {
@@ -117,12 +119,21 @@ pub fn write_whole(path: &Path, text: &str) -> Result<()> {
         || "results.json".into(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let partial = dir
-        .unwrap_or(Path::new("."))
-        .join(format!(".{name}.partial-{}", std::process::id()));
-    std::fs::write(&partial, text)
-        .with_context(|| format!("cannot write {}", partial.display()))?;
-    std::fs::rename(&partial, path).with_context(|| format!("cannot write {}", path.display()))
+    let partial = dir.unwrap_or(Path::new(".")).join(format!(
+        ".{name}.partial-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let written = std::fs::write(&partial, text)
+        .with_context(|| format!("cannot write {}", partial.display()))
+        .and_then(|()| {
+            std::fs::rename(&partial, path)
+                .with_context(|| format!("cannot write {}", path.display()))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    written
 }
 
 /// `out` as its parent folder and its name, whatever form it was given in

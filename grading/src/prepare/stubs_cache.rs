@@ -145,8 +145,6 @@ impl StubsCache {
 
     /// Writes `files` under `key`: whole, by rename.
     fn write(&self, key: &str, files: &BTreeMap<PathBuf, String>) -> Result<()> {
-        std::fs::create_dir_all(&self.dir)
-            .with_context(|| format!("cannot create {}", self.dir.display()))?;
         let by_name: BTreeMap<String, &String> = files
             .iter()
             .map(|(rel, text)| {
@@ -158,17 +156,10 @@ impl StubsCache {
                 ))
             })
             .collect::<Result<_>>()?;
-        let part = self.dir.join(format!(
-            ".{key}.{}.{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let written = std::fs::write(&part, serde_json::to_vec(&by_name)?)
-            .and_then(|()| std::fs::rename(&part, self.dir.join(format!("{key}.json"))));
-        if written.is_err() {
-            let _ = std::fs::remove_file(&part);
-        }
-        Ok(written?)
+        crate::staging::write_whole(
+            &self.dir.join(format!("{key}.json")),
+            &serde_json::to_string(&by_name)?,
+        )
     }
 }
 
