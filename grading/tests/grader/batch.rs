@@ -73,19 +73,11 @@ fn a_judge_per_chapter_gives_each_test_a_fresh_subject_and_the_verdicts_of_a_jud
     let tmp = tempfile::tempdir().expect("a temporary folder");
     tool::open_to_all(tmp.path());
     let reference = tmp.path().join("reference");
-    workbook_core::testkit::write_learner_reference(&repo(), "intro", &reference);
     let read =
         |name: &str| std::fs::read_to_string(reference.join(name)).expect("a reference file");
     // Sources no earlier run built, so the first grading builds them.
     let nonce = format!("{:?}", SystemTime::now());
-    let lib = replace_body(
-        &read("lib.rs"),
-        "dfs_recursive",
-        &format!(
-            "let _ = {nonce:?}; let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
-             visit(graph, start, &mut seen, &mut order); order"
-        ),
-    );
+    let lib = tool::unbuilt_intro_lib(&reference, &nonce);
     let subs = tmp.path().join("submissions");
     let src = |id: &str| subs.join(id).join("exercises/00_intro/src");
     write(&src("ann").join("lib.rs"), &lib);

@@ -138,16 +138,7 @@ fn a_resubmission_of_the_same_sources_is_not_built_again_and_gets_the_same_grade
     tool::open_to_all(tmp.path());
     // Sources no earlier run built: the reference with a body of its own.
     let nonce = format!("{:?}", SystemTime::now());
-    let reference = tmp.path().join("reference");
-    workbook_core::testkit::write_learner_reference(&repo(), "intro", &reference);
-    let lib = workbook_core::testkit::replace_body(
-        &std::fs::read_to_string(reference.join("lib.rs")).expect("the reference's lib.rs"),
-        "dfs_recursive",
-        &format!(
-            "let _ = {nonce:?}; let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
-             visit(graph, start, &mut seen, &mut order); order"
-        ),
-    );
+    let lib = tool::unbuilt_intro_lib(&tmp.path().join("reference"), &nonce);
     let subs = tmp.path().join("submissions");
     write(&subs.join("ann/exercises/00_intro/src/lib.rs"), &lib);
     let grade = |out: &Path| {

@@ -389,6 +389,26 @@ pub fn intro_others(root: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Chapter 0's reference as a learner hands it in, written into the
+/// folder `reference`, and its `lib.rs` with a `dfs_recursive` body of its
+/// own (the reference's, marked with `nonce`): sources no earlier run
+/// built, so the first grading of them builds them.
+pub fn unbuilt_intro_lib(reference: &Path, nonce: &str) -> String {
+    workbook_core::testkit::write_learner_reference(
+        &workbook_core::testkit::repo(),
+        "intro",
+        reference,
+    );
+    workbook_core::testkit::replace_body(
+        &std::fs::read_to_string(reference.join("lib.rs")).expect("the reference's lib.rs"),
+        "dfs_recursive",
+        &format!(
+            "let _ = {nonce:?}; let mut seen = vec![false; graph.len()]; let mut order = Vec::new(); \
+             visit(graph, start, &mut seen, &mut order); order"
+        ),
+    )
+}
+
 /// Writes `files` (from [`intro_others`]) into the folder `dir`.
 pub fn write_others(dir: &Path, files: &[(String, String)]) {
     for (name, text) in files {
